@@ -1,0 +1,17 @@
+"""ovadapt-lint: a static-analysis and redaction linter for public-safe projection fixtures.
+
+Public API::
+
+    from ovadapt_lint import lint_paths
+    findings = lint_paths(["fixtures/"])
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .config import Config, ConfigError
+from .engine import lint_paths
+from .findings import Finding, Span
+
+__all__ = ["Config", "ConfigError", "Finding", "Span", "lint_paths", "__version__"]

@@ -1,0 +1,275 @@
+"""Contract rules (OVA1xx): adapter objects validated against the JSON Schema contracts
+in ``rules/contracts/``.
+
+A contract is a JSON Schema (draft 2020-12) with three annotations:
+``x-ova-contract`` (its schema_version and container keys), ``x-ova-code`` (the
+rule a subschema's failures report; inherited by nested subschemas) and
+``x-ova-message`` (a message template for checks whose default wording would be
+vague). Adding a contract is adding a file.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable
+
+from .. import registry, rulepack
+from ..findings import Finding, digest_value
+from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
+from ..redact import redact_text
+
+# A schema_version this close to a known one is judged by that contract, so a typo
+# is reported instead of silently opting the object out.
+_NEAR_MISS_RATIO = 0.9
+
+
+@dataclass(frozen=True)
+class Contract:
+    schema_version: str
+    container_keys: tuple[str, ...]
+    validator: Any
+
+
+_SCHEMA_KEYWORDS = ("items", "contains", "not", "if", "then", "else", "propertyNames", "additionalProperties")
+_SCHEMA_MAPS = ("properties", "$defs", "patternProperties", "dependentSchemas")
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+
+
+def _inherit_codes(schema: Any, code: str | None) -> Any:
+    """Copy ``x-ova-code`` down into every nested subschema that does not set its own."""
+    if not isinstance(schema, dict):
+        return schema
+    out = dict(schema)
+    code = out.setdefault("x-ova-code", code) if code is not None or "x-ova-code" in out else None
+    if out.get("x-ova-code") is None:
+        out.pop("x-ova-code", None)
+    for key in _SCHEMA_KEYWORDS:
+        if key in out:
+            out[key] = _inherit_codes(out[key], code)
+    for key in _SCHEMA_MAPS:
+        if isinstance(out.get(key), dict):
+            out[key] = {name: _inherit_codes(sub, code) for name, sub in out[key].items()}
+    for key in _SCHEMA_LISTS:
+        if isinstance(out.get(key), list):
+            out[key] = [_inherit_codes(sub, code) for sub in out[key]]
+    return out
+
+
+@lru_cache(maxsize=1)
+def load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    schemas = [
+        _inherit_codes(copy.deepcopy(rulepack.load_json("contracts", name)), None)
+        for name in rulepack.list_dir("contracts")
+        if name.endswith(".schema.json")
+    ]
+    for text in extra:
+        schemas.append(_inherit_codes(json.loads(text), None))
+    resources = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas
+    )
+    contracts = []
+    for schema in schemas:
+        meta = schema.get("x-ova-contract") or {}
+        Draft202012Validator.check_schema(schema)
+        contracts.append(Contract(
+            schema_version=meta["schema_version"],
+            container_keys=tuple(meta.get("container_keys", ())),
+            validator=Draft202012Validator(schema, registry=resources),
+        ))
+    return tuple(contracts)
+
+
+def _show(value: Any, limit: int = 80) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return redact_text(text)
+
+
+_TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+               list: "an array", dict: "an object", type(None): "null"}
+
+
+def _describe(value: Any) -> str:
+    return f"{_show(value)} ({_TYPE_NAMES.get(type(value), type(value).__name__)})"
+
+
+def _resolve(node: JNode, path: Iterable[Any]) -> JNode:
+    for part in path:
+        if node.kind == "object" and isinstance(part, str):
+            child = node.get(part)
+        elif node.kind == "array" and isinstance(part, int) and part < len(node.value):
+            child = node.value[part]
+        else:
+            child = None
+        if child is None:
+            break
+        node = child
+    return node
+
+
+def _message(error: Any, path: str) -> tuple[str, Any]:
+    """(message, value identifying the problem) for one jsonschema error."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    keyword = error.validator
+    instance = error.instance
+    template = schema.get("x-ova-message")
+    if template and keyword in ("contains", "not", "propertyNames", "if", "then"):
+        return template.format(path=path, found=_show(instance), found_raw=_show(instance).strip('"')), instance
+    if keyword == "const":
+        return f"{path} must be {json.dumps(error.validator_value)}, found {_describe(instance)}", instance
+    if keyword == "enum":
+        allowed = ", ".join(json.dumps(v) for v in error.validator_value)
+        return f"{path} is {_show(instance)}; allowed: {allowed}", instance
+    if keyword == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        return f"{path} must be of type {expected}, found {_describe(instance)}", instance
+    if keyword == "exclusiveMinimum":
+        return f"{path} must be greater than {error.validator_value}, found {_show(instance)}", instance
+    if keyword == "minLength":
+        return f"{path} must not be empty", instance
+    if keyword == "maxLength":
+        return f"{path} is {len(instance)} characters long; at most {error.validator_value} allowed", len(instance)
+    if keyword == "uniqueItems":
+        return f"{path} lists the same value more than once", instance
+    if template:
+        return template.format(path=path, found=_show(instance), found_raw=_show(instance).strip('"')), instance
+    return f"{path} fails the contract's {keyword!r} check", instance
+
+
+def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | None:
+    version = node.get("schema_version")
+    if version is None or version.kind != "string":
+        return None
+    for contract in contracts:
+        if contract.schema_version == version.value:
+            return contract
+    for contract in contracts:
+        if difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio() >= _NEAR_MISS_RATIO:
+            return contract
+    return None
+
+
+def _adapters(doc: JsonDocument, contracts: tuple[Contract, ...]) -> Iterable[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
+    by_key = {key: c for c in contracts for key in c.container_keys}
+    for root, prefix in doc.roots:
+        for node, path, member in walk(root, prefix):
+            if member is not None and member.key in by_key:
+                if node.kind != "object":
+                    yield None, node, path
+                    continue
+                yield by_key[member.key], node, path
+            elif node.kind == "object":
+                contract = _contract_for(node, contracts)
+                if contract is not None:
+                    yield contract, node, path
+
+
+def check_contracts(doc: JsonDocument, contracts: tuple[Contract, ...] | None = None) -> list[Finding]:
+    if not doc.complete:
+        return []
+    contracts = contracts if contracts is not None else load_contracts()
+    findings: list[Finding] = []
+    seen: set[int] = set()
+    for contract, node, base in _adapters(doc, contracts):
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if contract is None:
+            findings.append(_finding(doc, "OVA113", node, base,
+                                     f"{format_path(base)} must be an adapter object, found {_describe(node.python())}", node.kind))
+            continue
+        findings.extend(_validate(doc, contract, node, base))
+    return findings
+
+
+def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[PathPart, ...]) -> list[Finding]:
+    instance = node.python()
+    findings = []
+    for error in contract.validator.iter_errors(instance):
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        code = schema.get("x-ova-code", "OVA113")
+        rel = list(error.absolute_path)
+        target = _resolve(node, rel)
+        if error.validator == "required":
+            missing = [k for k in error.validator_value if isinstance(instance_at(instance, rel), dict)
+                       and k not in instance_at(instance, rel) and repr(k) in error.message]
+            key = missing[0] if missing else "?"
+            prop = schema.get("properties", {}).get(key, {})
+            code = prop.get("x-ova-code", code) if isinstance(prop, dict) else code
+            # A missing section is reported with the section's own rule.
+            path = format_path(base + tuple(rel))
+            findings.append(_finding(doc, code, target, base + tuple(rel) + (key,),
+                                     f"{path} is missing required key \"{key}\"", ("missing", key)))
+            continue
+        if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
+            member = next((m for m in target.value if m.key == error.instance), None) if target.kind == "object" else None
+            where = member.key_node if member else target
+            path = format_path(base + tuple(rel) + (error.instance,))
+            message, ident = _message(error, path)
+            findings.append(_finding(doc, code, where, base + tuple(rel) + (error.instance,), message, ident))
+            continue
+        path = format_path(base + tuple(rel))
+        message, ident = _message(error, path)
+        findings.append(_finding(doc, code, target, base + tuple(rel), message, ident))
+    return findings
+
+
+def instance_at(instance: Any, path: list[Any]) -> Any:
+    for part in path:
+        try:
+            instance = instance[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return instance
+
+
+def _finding(doc: JsonDocument, code: str, node: JNode, path: tuple[PathPart, ...], message: str, ident: Any) -> Finding:
+    rule = registry.get(code)
+    return Finding(
+        code=code,
+        message=message,
+        path=doc.source.display,
+        span=doc.span(node),
+        severity=rule.severity,
+        category=rule.category,
+        name=rule.name,
+        json_path=format_path(path),
+        value_digest=digest_value(ident),
+    )
+
+
+def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
+    findings = []
+    rule = registry.get("OVA112")
+    for root, prefix in doc.roots:
+        for node, path, _ in walk(root, prefix):
+            if node.kind != "object" or len(node.value) < 2:
+                continue
+            first: dict[str, JNode] = {}
+            for member in node.value:
+                if member.key not in first:
+                    first[member.key] = member.key_node
+                    continue
+                first_line, _ = doc.source.position(first[member.key].start)
+                findings.append(Finding(
+                    code="OVA112",
+                    message=(f"duplicate key \"{member.key}\" in {format_path(path)} (first at line {first_line}); "
+                             "most parsers keep only the last value"),
+                    path=doc.source.display,
+                    span=doc.span(member.key_node),
+                    severity=rule.severity,
+                    category=rule.category,
+                    name=rule.name,
+                    json_path=format_path(path + (member.key,)),
+                    value_digest=digest_value(member.value.python() if member.value.kind not in ("object", "array") else member.value.kind),
+                ))
+    return findings

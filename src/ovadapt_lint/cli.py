@@ -1,0 +1,204 @@
+"""Command line: ``ovadapt-lint [OPTIONS] [PATHS...]`` and ``ovadapt-lint rules [CODE]``.
+
+Exit codes: 0 no findings, 1 findings (OVA0xx notices included), 2 usage,
+configuration or internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from . import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+_EPILOG = """\
+exit codes: 0 no findings, 1 findings (tool notices OVA0xx included), 2 usage/config/internal error.
+Run `ovadapt-lint rules` to list the rules and `ovadapt-lint rules CODE` (or --explain CODE) for one.
+A first argument `rules` is the subcommand; lint a folder of that name as `./rules`.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # exit 2 with a one-line message, like argparse, no traceback
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"ovadapt-lint: error: {message}\n")
+
+
+def _codes(value: str) -> list[str]:
+    return [v for v in value.replace(" ", "").split(",") if v]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="ovadapt-lint",
+        description="Lint public projection fixtures (JSON, JSON Lines) and the Python code that "
+                    "generates them for contract violations and leaked raw material.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("paths", nargs="*", metavar="PATHS", help="files or folders to lint (default: .)")
+    parser.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text",
+                        help="output format (default: text)")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    parser.add_argument("--select", type=_codes, metavar="CODES",
+                        help="comma-separated rule codes or prefixes to enable (e.g. OVA1,OVA104), replacing the "
+                             "configured selection and ignores; default: all")
+    parser.add_argument("--extend-select", type=_codes, metavar="CODES", help="codes or prefixes to enable in addition")
+    parser.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to disable")
+    parser.add_argument("--config", metavar="FILE",
+                        help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml); "
+                             "default: found by walking up from the first path")
+    parser.add_argument("--deny-list", action="append", metavar="FILE", default=[],
+                        help="file of internal names, one per line, # comments (repeatable)")
+    parser.add_argument("--include", action="append", metavar="GLOB", default=[],
+                        help="also lint files matching GLOB when walking folders (repeatable; defaults: *.json *.jsonl *.py)")
+    parser.add_argument("--exclude", action="append", metavar="GLOB", default=[],
+                        help="skip files or folders matching GLOB (repeatable)")
+    parser.add_argument("--max-file-size", type=int, metavar="BYTES",
+                        help="skip files larger than BYTES with an OVA004 notice (default: 10485760)")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
+    parser.add_argument("--statistics", action="store_true", help="print only the number of findings per rule")
+    parser.add_argument("--no-color", action="store_true", help="never colour text output (NO_COLOR is respected too)")
+    parser.add_argument("--sarif-category", metavar="ID", help="SARIF automationDetails.id (default: ovadapt-lint/)")
+    parser.add_argument("--explain", metavar="CODE", help="explain a rule and exit")
+    parser.add_argument("--version", action="version", version=f"ovadapt-lint {__version__}")
+    return parser
+
+
+def _rules_command(argv: list[str], out: TextIO) -> int:
+    from . import registry
+
+    parser = _Parser(prog="ovadapt-lint rules", description="List the rules, or explain one.")
+    parser.add_argument("code", nargs="?", help="a rule code, e.g. OVA104")
+    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    args = parser.parse_args(argv)
+    rules = registry.all_rules()
+    if args.code:
+        return _explain(args.code, out, args.format)
+    if args.format == "markdown":
+        out.write(registry.docs_markdown())
+    elif args.format == "json":
+        import dataclasses
+        import json
+
+        json.dump([dataclasses.asdict(r) for r in rules.values()], out, indent=2)
+        out.write("\n")
+    else:
+        for rule in rules.values():
+            out.write(f"{rule.code}  {rule.name:<24} {rule.category:<12} {rule.severity:<8} {rule.summary}\n")
+    return EXIT_CLEAN
+
+
+def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
+    from . import registry
+
+    rule = registry.all_rules().get(code.strip().upper())
+    if rule is None:
+        sys.stderr.write(f"ovadapt-lint: error: unknown rule code {code!r}; run `ovadapt-lint rules` for the list\n")
+        return EXIT_ERROR
+    out.write((rule.markdown() if fmt == "markdown" else rule.text()) + "\n")
+    return EXIT_CLEAN
+
+
+def _config(args: argparse.Namespace):
+    from .config import Config, ConfigError, find_config, load_config, read_deny_list, validate_codes
+
+    if args.config:
+        path = Path(args.config)
+        if not path.is_file():
+            raise ConfigError(f"{args.config}: config file not found")
+        config = load_config(path) or Config()
+    else:
+        config = find_config(Path(args.paths[0] if args.paths else ".")) or Config()
+    if args.select is not None:
+        # As in Ruff, a command-line selection replaces the configured one, ignores included.
+        config.select = validate_codes(args.select, "--select")
+        config.extend_select, config.ignore = [], []
+    if args.extend_select:
+        config.extend_select += validate_codes(args.extend_select, "--extend-select")
+    if args.ignore:
+        config.ignore += validate_codes(args.ignore, "--ignore")
+    config.include += args.include
+    config.exclude += args.exclude
+    if args.max_file_size is not None:
+        config.max_file_size = args.max_file_size
+    config.deny_list += [Path(p) for p in args.deny_list]
+    for deny in config.deny_list:
+        read_deny_list(deny)  # parsed now so a bad file is a clear exit-2 error
+    return config
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out = sys.stdout
+    try:
+        if argv and argv[0] == "rules":
+            return _rules_command(argv[1:], out)
+        args = build_parser().parse_args(argv)
+        if args.explain:
+            return _explain(args.explain, out)
+        return _lint(args)
+    except KeyboardInterrupt:
+        sys.stderr.write("ovadapt-lint: interrupted\n")
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return EXIT_ERROR
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from .config import ConfigError
+    from .engine import run
+
+    try:
+        config = _config(args)
+        result = run(args.paths or ["."], config)
+    except ConfigError as exc:
+        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
+        return EXIT_ERROR
+    except Exception as exc:  # an internal error outside any one file
+        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
+        return EXIT_ERROR
+
+    try:
+        out = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else sys.stdout
+    except OSError as exc:
+        sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output}: {exc.strerror}\n")
+        return EXIT_ERROR
+    try:
+        _report(args, result, out)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if result.findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _report(args: argparse.Namespace, result, out: TextIO) -> None:
+    if args.format == "json":
+        from .report.json_report import write_json
+
+        write_json(result, out)
+    elif args.format == "sarif":
+        from .report.sarif import write_sarif
+
+        write_sarif(result, out, args.sarif_category)
+    elif args.format == "github":
+        from .report.github import write_github
+
+        write_github(result, out)
+    else:
+        color = not args.no_color and out is sys.stdout and out.isatty() and "NO_COLOR" not in os.environ
+        if args.statistics:
+            from .report.text import write_statistics
+
+            write_statistics(result, out, color)
+        else:
+            from .report.text import write_text
+
+            write_text(result, out, color)

@@ -1,0 +1,114 @@
+"""File discovery: walk the given paths, skip tool/VCS/venv folders, pick linted kinds."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from .config import ConfigError
+
+SKIP_DIRS = frozenset({
+    ".git", ".hg", ".svn", ".bzr", "_darcs", ".venv", "venv", ".env", "env", "node_modules",
+    "build", "dist", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox",
+    ".nox", ".eggs", ".ovadapt_cache", "site-packages", ".ipynb_checkpoints", ".hypothesis",
+})
+
+
+@dataclass(frozen=True)
+class Target:
+    path: Path  # the path to open
+    display: str  # the path to print: as given or relative, never made absolute
+    kind: str  # json | jsonl | python | markdown
+    uri: str  # a relative, forward-slash path for machine formats (SARIF), never absolute
+
+
+def kind_of(name: str) -> str | None:
+    lower = name.lower()
+    if lower.endswith(".jsonl") or lower.endswith(".ndjson"):
+        return "jsonl"
+    if lower.endswith(".json"):
+        return "json"
+    if lower.endswith(".py") or lower.endswith(".pyi"):
+        return "python"
+    if lower.endswith(".md"):
+        return "markdown"
+    return None
+
+
+def _sniff_json(path: Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return True  # let the reader report it
+    return head[:1] in (b"{", b"[")
+
+
+def _matches(rel: str, patterns: list[str]) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
+
+
+def _is_venv(path: str) -> bool:
+    return os.path.isfile(os.path.join(path, "pyvenv.cfg"))
+
+
+def discover(paths: list[str], include: list[str], exclude: list[str]) -> Iterator[Target]:
+    seen: set[str] = set()
+    for given in paths:
+        if not os.path.lexists(given):
+            raise ConfigError(f"{given}: no such file or directory")
+        if os.path.isfile(given):
+            # Explicitly named files are linted whatever their name, unless excluded.
+            display = _display(given)
+            if _matches(display.replace(os.sep, "/"), exclude):
+                continue
+            kind = kind_of(given) or ("json" if _sniff_json(Path(given)) else None)
+            if kind and display not in seen:
+                seen.add(display)
+                yield Target(Path(given), display, kind, _uri(display, given, os.path.dirname(given)))
+            continue
+        root_real = os.path.realpath(given)
+        for folder, dirs, files in os.walk(given, followlinks=False):
+            dirs[:] = sorted(
+                d for d in dirs
+                if d not in SKIP_DIRS and not d.endswith(".egg-info")
+                and not _is_venv(os.path.join(folder, d))
+                and not _matches(_display(os.path.join(folder, d)).replace(os.sep, "/"), exclude)
+            )
+            for name in sorted(files):
+                full = os.path.join(folder, name)
+                display = _display(full)
+                rel = display.replace(os.sep, "/")
+                if not _matches(rel, include) or _matches(rel, exclude):
+                    continue
+                if os.path.islink(full):
+                    # A link is followed only while it stays inside the linted tree.
+                    target = os.path.realpath(full)
+                    if not (target == root_real or target.startswith(root_real + os.sep)) or not os.path.isfile(target):
+                        continue
+                kind = kind_of(name) or "json"
+                if display not in seen:
+                    seen.add(display)
+                    yield Target(Path(full), display, kind, _uri(display, full, os.path.dirname(os.path.normpath(given))))
+
+
+def _display(path: str) -> str:
+    """Relative to the working directory when possible; absolute input outside it stays as given."""
+    if not os.path.isabs(path):
+        return os.path.normpath(path)
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def _uri(display: str, path: str, anchor: str) -> str:
+    """``display`` when relative; otherwise the path relative to the folder holding the given argument."""
+    if not os.path.isabs(display):
+        return display.replace(os.sep, "/")
+    return os.path.relpath(path, anchor or os.curdir).replace(os.sep, "/")

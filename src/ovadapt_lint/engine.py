@@ -1,0 +1,81 @@
+"""The pipeline: discover -> read -> parse (front-end per kind) -> checks -> filter -> sort."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .config import Config
+from .discover import Target, discover
+from .findings import Finding
+from .source import SourceFile, notice, read_source
+
+
+@dataclass
+class LintResult:
+    findings: list[Finding] = field(default_factory=list)
+    files: list[Target] = field(default_factory=list)
+    # display path -> source, kept for code frames in text output
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+
+    def uri(self, display: str) -> str:
+        for target in self.files:
+            if target.display == display:
+                return target.uri
+        return display
+
+
+def check_json_source(source: SourceFile, kind: str) -> list[Finding]:
+    from .checks.contracts import check_contracts, check_duplicate_keys
+    from .frontends.json_tree import parse_json, parse_jsonl
+
+    doc = parse_jsonl(source) if kind == "jsonl" else parse_json(source)
+    findings = list(doc.notices)
+    findings += check_duplicate_keys(doc)
+    findings += check_contracts(doc)
+    return findings
+
+
+def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFile | None]:
+    source, findings = read_source(target.path, target.display, config.max_file_size)
+    if source is None:
+        return findings, None
+    try:
+        if target.kind in ("json", "jsonl"):
+            findings += check_json_source(source, target.kind)
+        # Python and Markdown front-ends are added by later rule families.
+    except RecursionError:
+        findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
+    except Exception as exc:  # one bad file must not stop the run
+        findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; file not fully checked", target.display))
+    return findings, source
+
+
+def run(paths: list[str], config: Config) -> LintResult:
+    result = LintResult()
+    for target in discover(paths, config.include, config.exclude):
+        result.files.append(target)
+        findings, source = lint_target(target, config)
+        if source is not None:
+            result.sources[target.display] = source
+        result.findings.extend(f for f in findings if config.enabled(f.code))
+    result.findings.sort(key=Finding.sort_key)
+    return result
+
+
+def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:
+    """Lint files and folders; return the findings, sorted by file and position.
+
+    ``config`` defaults to the configuration found by walking up from the first
+    path (``pyproject.toml`` ``[tool.ovadapt-lint]`` or ``.ovadapt-lint.toml``).
+    Raises ``ConfigError`` for a path that does not exist or a bad config file.
+    """
+    from pathlib import Path
+
+    from .config import find_config
+
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    paths = [str(p) for p in paths] or ["."]
+    if config is None:
+        config = find_config(Path(paths[0])) or Config()
+    return run(paths, config).findings

@@ -1,0 +1,71 @@
+"""The one Finding type every check produces and every reporter consumes."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Span:
+    """1-based line/column span; columns count Unicode code points, end is exclusive."""
+
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+
+
+@dataclass
+class Finding:
+    code: str
+    message: str
+    path: str  # as given on the command line / relative to the working directory
+    span: Span
+    severity: str = "error"  # error | warning | note
+    category: str = ""
+    name: str = ""
+    json_path: str | None = None
+    # What identifies the offending value without revealing it (used for fingerprints/baselines).
+    value_digest: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def line(self) -> int:
+        return self.span.start_line
+
+    @property
+    def col(self) -> int:
+        return self.span.start_col
+
+    @property
+    def fingerprint(self) -> str:
+        """Stable across line shifts and reformatting: rule, file, logical location, value digest."""
+        where = self.json_path if self.json_path is not None else f"L{self.span.start_line}"
+        raw = "\x1f".join([self.code, self.path.replace("\\", "/"), where, self.value_digest or ""])
+        return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.span.start_line, self.span.start_col, self.code, self.message)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "category": self.category,
+            "severity": self.severity,
+            "message": self.message,
+            "path": self.path,
+            "start_line": self.span.start_line,
+            "start_column": self.span.start_col,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_col,
+            "json_path": self.json_path,
+            "fingerprint": self.fingerprint,
+        }
+
+
+def digest_value(value: object) -> str:
+    """A short digest that identifies a value without storing it."""
+    return hashlib.sha256(repr(value).encode("utf-8", "surrogatepass")).hexdigest()[:16]

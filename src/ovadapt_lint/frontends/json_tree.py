@@ -1,0 +1,256 @@
+"""JSON / JSON Lines front-end: a position-aware tree with duplicate keys kept.
+
+tree-sitter-json gives byte spans for every key and value and recovers from
+errors; the stdlib ``json`` module is the strictness oracle (tree-sitter-json
+also accepts comments and several top-level values), and its error messages
+and positions are the ones reported.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterator, Union
+
+from ..findings import Finding, Span
+from ..source import SourceFile, notice
+
+# Compact projections are shallow; this bounds the analysers' work and stack.
+MAX_DEPTH = 400
+
+_CONTAINERS = ("object", "array")
+_SCALARS = ("string", "number", "true", "false", "null")
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+PathPart = Union[str, int]
+
+
+@dataclass(slots=True)
+class JNode:
+    kind: str  # object | array | string | number | true | false | null
+    start: int  # byte offsets into the source, end exclusive
+    end: int
+    value: Any  # decoded scalar; list[Member] for objects; list[JNode] for arrays
+
+    def python(self) -> Any:
+        """Plain Python value (last duplicate key wins, as in most parsers)."""
+        if self.kind == "object":
+            return {m.key: m.value.python() for m in self.value}
+        if self.kind == "array":
+            return [item.python() for item in self.value]
+        return self.value
+
+    def members(self, key: str) -> list["Member"]:
+        return [m for m in self.value if m.key == key] if self.kind == "object" else []
+
+    def get(self, key: str) -> "JNode | None":
+        found = self.members(key)
+        return found[-1].value if found else None
+
+
+@dataclass(slots=True)
+class Member:
+    key: str
+    key_node: JNode
+    value: JNode
+
+
+@dataclass
+class JsonDocument:
+    source: SourceFile
+    # (root value, path prefix): one root for .json, one per record for .jsonl
+    roots: list[tuple[JNode, tuple[PathPart, ...]]] = field(default_factory=list)
+    notices: list[Finding] = field(default_factory=list)
+    # False when the file (or a record) failed to parse; contract rules skip broken roots.
+    complete: bool = True
+
+    def span(self, node: JNode) -> Span:
+        return self.source.span(node.start, node.end)
+
+
+def format_path(parts: tuple[PathPart, ...] | list[PathPart]) -> str:
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif _IDENT.match(part):
+            out.append(("." if out else "") + part)
+        else:
+            out.append(f"[{json.dumps(part, ensure_ascii=False)}]")
+    return "".join(out) or "$"
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    import tree_sitter
+    import tree_sitter_json
+
+    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_json.language()))
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _strict_error(text: str) -> tuple[str, int, int] | None:
+    """(message, line, column) of the first strict-JSON error, or None."""
+    try:
+        json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        return exc.msg, exc.lineno, exc.colno
+    except ValueError as exc:  # NaN / Infinity, or an integer too long to convert
+        return str(exc), 0, 0
+    except RecursionError:
+        return None  # too deep for the stdlib; the tree walk reports the depth
+    return None
+
+
+def _decode_string(data: bytes, start: int, end: int) -> str:
+    raw = data[start + 1 : end - 1]
+    if b"\\" not in raw:
+        return raw.decode("utf-8", "replace")
+    try:
+        return json.loads(data[start:end])
+    except ValueError:
+        return raw.decode("utf-8", "replace")
+
+
+def _decode_number(text: bytes) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:  # e.g. more digits than int() converts
+        try:
+            return float(text)
+        except ValueError:
+            return text.decode("ascii", "replace")
+
+
+def _make(ts_node: Any, data: bytes, base: int) -> JNode | None:
+    kind = ts_node.type
+    start, end = ts_node.start_byte + base, ts_node.end_byte + base
+    if kind in _CONTAINERS:
+        return JNode(kind, start, end, [])
+    if kind == "string":
+        return JNode(kind, start, end, _decode_string(data, start, end))
+    if kind == "number":
+        return JNode(kind, start, end, _decode_number(data[start:end]))
+    if kind == "true":
+        return JNode(kind, start, end, True)
+    if kind == "false":
+        return JNode(kind, start, end, False)
+    if kind == "null":
+        return JNode(kind, start, end, None)
+    return None
+
+
+def _convert(ts_root: Any, data: bytes, base: int, doc: JsonDocument) -> JNode | None:
+    """Iterative conversion (no recursion: documents may be nested very deeply)."""
+    root = _make(ts_root, data, base)
+    if root is None:
+        return None
+    stack = [(ts_root, root, 1)]
+    deep_reported = False
+    while stack:
+        ts_node, node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            if not deep_reported:
+                deep_reported = True
+                doc.notices.append(notice(
+                    "OVA006", f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
+                    doc.source.display, doc.span(node)))
+            continue
+        if node.kind == "object":
+            for pair in ts_node.named_children:
+                if pair.type != "pair":
+                    continue
+                key_ts = pair.child_by_field_name("key")
+                value_ts = pair.child_by_field_name("value")
+                if key_ts is None or value_ts is None or key_ts.type != "string":
+                    continue
+                key = _make(key_ts, data, base)
+                value = _make(value_ts, data, base)
+                if key is None or value is None:
+                    continue
+                node.value.append(Member(key.value, key, value))
+                if value.kind in _CONTAINERS:
+                    stack.append((value_ts, value, depth + 1))
+        else:
+            for child_ts in ts_node.named_children:
+                child = _make(child_ts, data, base)
+                if child is None:
+                    continue
+                node.value.append(child)
+                if child.kind in _CONTAINERS:
+                    stack.append((child_ts, child, depth + 1))
+    return root
+
+
+def _top_values(tree: Any) -> list[Any]:
+    return [c for c in tree.root_node.named_children if c.type in _CONTAINERS + _SCALARS]
+
+
+def parse_json(source: SourceFile) -> JsonDocument:
+    doc = JsonDocument(source)
+    data = source.data
+    if not data.strip():
+        doc.complete = False
+        doc.notices.append(notice("OVA007", "file is empty: no JSON document", source.display))
+        return doc
+    error = _strict_error(source.text)
+    tree = _parser().parse(data)
+    values = _top_values(tree)
+    if error is not None:
+        doc.complete = False
+        message, line, col = error
+        where = f" (line {line}, column {col})" if line else ""
+        span = Span(line or 1, col or 1, line or 1, (col or 1) + 1)
+        doc.notices.append(notice("OVA001", f"invalid JSON: {message}{where}; contract rules skipped", source.display, span))
+    for index, value in enumerate(values[:1] if error is None else values):
+        node = _convert(value, data, 0, doc)
+        if node is not None:
+            doc.roots.append((node, () if len(values) == 1 else (index,)))
+    return doc
+
+
+def parse_jsonl(source: SourceFile) -> JsonDocument:
+    doc = JsonDocument(source)
+    data = source.data
+    offset = 0
+    record = 0
+    parser = _parser()
+    for raw_line in data.split(b"\n"):
+        line_start = offset
+        offset += len(raw_line) + 1
+        if not raw_line.strip():
+            continue  # blank lines are skipped by JSON Lines readers
+        line_text = raw_line.decode("utf-8", "replace")
+        error = _strict_error(line_text)
+        tree = parser.parse(raw_line)
+        values = _top_values(tree)
+        if error is not None:  # only this record is skipped; the others are checked
+            message, _, col = error
+            line_no, _ = source.position(line_start)
+            span = Span(line_no, col or 1, line_no, (col or 1) + 1)
+            doc.notices.append(notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
+        elif values:
+            node = _convert(values[0], data, line_start, doc)
+            if node is not None:
+                doc.roots.append((node, (record,)))
+        record += 1
+    return doc
+
+
+def walk(node: JNode, prefix: tuple[PathPart, ...] = ()) -> Iterator[tuple[JNode, tuple[PathPart, ...], "Member | None"]]:
+    """Pre-order (node, path, member-or-None) over a tree, iteratively."""
+    stack: list[tuple[JNode, tuple[PathPart, ...], Member | None]] = [(node, prefix, None)]
+    while stack:
+        current, path, member = stack.pop()
+        yield current, path, member
+        if current.kind == "object":
+            for child in reversed(current.value):
+                stack.append((child.value, path + (child.key,), child))
+        elif current.kind == "array":
+            for index in range(len(current.value) - 1, -1, -1):
+                stack.append((current.value[index], path + (index,), None))

@@ -1,0 +1,102 @@
+"""SARIF 2.1.0 output for GitHub code scanning.
+
+Paths are relative with ``uriBaseId: %SRCROOT%``; absolute paths of the machine
+that ran the linter are never written. Messages are redacted.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from .. import __version__, registry
+from ..engine import LintResult
+from ..redact import redact_text
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/ovadapt/ovadapt-lint"
+_LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+# GitHub ranks alerts by security-severity (0-10).
+_SECURITY_SEVERITY = {
+    "contract": "5.0", "raw-field": "6.5", "raw-content": "7.5", "credential": "9.0",
+    "local-path": "4.0", "private-url": "5.5", "deny-list": "6.0",
+}
+# Notices about files that could not be checked also go to toolExecutionNotifications.
+_EXECUTION_CODES = ("OVA001", "OVA002", "OVA003", "OVA004", "OVA005", "OVA009")
+
+
+def _descriptor(rule: registry.Rule) -> dict[str, Any]:
+    tags = [rule.category]
+    properties: dict[str, Any] = {"precision": rule.precision}
+    if rule.category in _SECURITY_SEVERITY:
+        tags.append("security")
+        properties["security-severity"] = _SECURITY_SEVERITY[rule.category]
+    properties["tags"] = tags
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.what},
+        "help": {"text": rule.text(), "markdown": rule.markdown()},
+        "helpUri": f"{INFORMATION_URI}/blob/main/docs/rules.md#{rule.code.lower()}-{rule.name}",
+        "defaultConfiguration": {"level": _LEVEL[rule.severity]},
+        "properties": properties,
+    }
+
+
+def _region(span) -> dict[str, int]:
+    return {"startLine": span.start_line, "startColumn": span.start_col,
+            "endLine": span.end_line, "endColumn": max(span.end_col, 1)}
+
+
+def build_sarif(result: LintResult, category: str | None = None) -> dict[str, Any]:
+    rules = list(registry.all_rules().values())
+    index = {rule.code: i for i, rule in enumerate(rules)}
+    results = []
+    notifications = []
+    for f in result.findings:
+        message = redact_text(f.message)
+        location = {"physicalLocation": {
+            "artifactLocation": {"uri": result.uri(f.path), "uriBaseId": "%SRCROOT%"},
+            "region": _region(f.span),
+        }}
+        item: dict[str, Any] = {
+            "ruleId": f.code,
+            "ruleIndex": index[f.code],
+            "level": _LEVEL.get(f.severity, "error"),
+            "message": {"text": message},
+            "locations": [location],
+            "partialFingerprints": {"ovadaptFingerprint/v1": f.fingerprint},
+        }
+        if f.json_path:
+            item["properties"] = {"jsonPath": redact_text(f.json_path)}
+        results.append(item)
+        if f.code in _EXECUTION_CODES:
+            notifications.append({
+                "level": _LEVEL.get(f.severity, "error"),
+                "message": {"text": message},
+                "locations": [location],
+                "descriptor": {"id": f.code},
+            })
+    run: dict[str, Any] = {
+        "tool": {"driver": {
+            "name": "ovadapt-lint",
+            "version": __version__,
+            "semanticVersion": __version__,
+            "informationUri": INFORMATION_URI,
+            "rules": [_descriptor(rule) for rule in rules],
+        }},
+        "automationDetails": {"id": (category.rstrip("/") + "/") if category else "ovadapt-lint/"},
+        "columnKind": "unicodeCodePoints",
+        "invocations": [{
+            "executionSuccessful": True,
+            "toolExecutionNotifications": notifications,
+        }],
+        "results": results,
+    }
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def write_sarif(result: LintResult, out: TextIO, category: str | None = None) -> None:
+    json.dump(build_sarif(result, category), out, indent=2, ensure_ascii=False)
+    out.write("\n")

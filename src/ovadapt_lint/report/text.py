@@ -1,0 +1,92 @@
+"""Human output: findings grouped by file, a redacted code frame, a summary by code."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TextIO
+
+from ..engine import LintResult
+from ..findings import Finding
+from ..redact import redact_text
+
+_STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
+_FRAME_WIDTH = 160
+
+
+def _console(out: TextIO, color: bool):
+    from rich.console import Console
+
+    return Console(file=out, highlight=False, soft_wrap=True, emoji=False, markup=False,
+                   no_color=not color, color_system="auto" if color else None)
+
+
+def _frame(line_text: str, col: int, end_col: int) -> tuple[str, str]:
+    """The (redacted, clipped) line and a caret marker under the span."""
+    text = line_text.expandtabs(1)
+    start = max(col - 1, 0)
+    width = max(end_col - col, 1)
+    offset = 0
+    if len(text) > _FRAME_WIDTH:  # clip long lines around the finding
+        offset = max(0, min(start - 20, len(text) - _FRAME_WIDTH))
+        text = ("…" if offset else "") + text[offset: offset + _FRAME_WIDTH] + "…"
+        start = start - offset + (1 if offset else 0)
+    shown = redact_text(text)
+    if shown != text:  # redaction moved things: mark the start only
+        width = 1
+    width = min(width, max(len(shown) - start, 1), 60)
+    return shown, " " * start + "^" * width
+
+
+def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool = True) -> None:
+    from rich.text import Text
+
+    console = _console(out, color)
+    current = None
+    for finding in result.findings:
+        if finding.path != current:
+            if current is not None:
+                console.print()
+            current = finding.path
+            console.print(Text(finding.path, style="bold underline"))
+        location = f"{finding.path}:{finding.line}:{finding.col}:"
+        console.print(Text.assemble(
+            (location, "bold"), " ", (finding.code, _STYLE.get(finding.severity, "")), " ",
+            redact_text(finding.message)))
+        source = result.sources.get(finding.path)
+        if show_frames and source is not None:
+            line_text = source.line_text(finding.line)
+            if line_text.strip():
+                end_col = finding.span.end_col if finding.span.end_line == finding.line else len(line_text) + 1
+                shown, marker = _frame(line_text, finding.col, end_col)
+                gutter = f"{finding.line:>5} | "
+                console.print(Text.assemble((gutter, "dim"), shown))
+                console.print(Text.assemble((" " * (len(gutter) - 2) + "| ", "dim"), (marker, "bold red")))
+    _summary(console, result)
+
+
+def _summary(console, result: LintResult) -> None:
+    from rich.text import Text
+
+    findings = result.findings
+    if not findings:
+        console.print(Text(f"All checks passed: no findings in {len(result.files)} file(s).", style="green"))
+        return
+    files = len({f.path for f in findings})
+    severities = Counter(f.severity for f in findings)
+    parts = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in sorted(severities.items()))
+    console.print()
+    console.print(Text(f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s).", style="bold"))
+    write_statistics_lines(console, findings)
+
+
+def write_statistics_lines(console, findings: list[Finding]) -> None:
+    from rich.text import Text
+
+    counts = Counter(f.code for f in findings)
+    names = {f.code: f.name for f in findings}
+    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        console.print(Text(f"{count:>6}  {code}  {names[code]}"))
+
+
+def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
+    write_statistics_lines(_console(out, color), result.findings)

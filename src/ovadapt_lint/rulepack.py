@@ -1,0 +1,65 @@
+"""Access to the rule pack shipped inside the package (``ovadapt_lint/rules``).
+
+The pack is data: rule metadata, contracts (JSON Schema), vocabularies and
+patterns. It is located through importlib.resources so an installed wheel never
+depends on the checkout it was built from.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+
+def pack_root() -> Traversable:
+    return resources.files("ovadapt_lint") / "rules"
+
+
+def read_text(*parts: str) -> str:
+    node = pack_root()
+    for part in parts:
+        node = node / part
+    return node.read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def load_toml(*parts: str) -> dict[str, Any]:
+    return tomllib.loads(read_text(*parts))
+
+
+@lru_cache(maxsize=None)
+def load_json(*parts: str) -> Any:
+    return json.loads(read_text(*parts))
+
+
+def list_dir(*parts: str) -> list[str]:
+    node = pack_root()
+    for part in parts:
+        node = node / part
+    return sorted(child.name for child in node.iterdir())
+
+
+def pack_digest() -> str:
+    """A digest of every file in the pack, for cache keys and SARIF provenance."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    stack = [pack_root()]
+    while stack:
+        node = stack.pop()
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.is_dir():
+                stack.append(child)
+            else:
+                digest.update(child.name.encode())
+                digest.update(child.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,120 @@
+"""Reading a discovered file: size limit, encoding checks, byte-offset -> line/column."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .findings import Finding, Span
+
+DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
+
+
+@dataclass
+class SourceFile:
+    """A UTF-8 file's bytes (BOM removed) with a line index for position conversion."""
+
+    path: Path
+    display: str
+    data: bytes
+    _line_starts: list[int] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        find = self.data.find
+        pos = find(b"\n")
+        while pos != -1:
+            starts.append(pos + 1)
+            pos = find(b"\n", pos + 1)
+        self._line_starts = starts
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8", "surrogateescape")
+
+    def line_count(self) -> int:
+        return len(self._line_starts)
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a byte offset; columns count code points."""
+        index = bisect.bisect_right(self._line_starts, offset) - 1
+        start = self._line_starts[index]
+        column = len(self.data[start:offset].decode("utf-8", "replace")) + 1
+        return index + 1, column
+
+    def span(self, start: int, end: int) -> Span:
+        start_line, start_col = self.position(start)
+        end_line, end_col = self.position(end)
+        return Span(start_line, start_col, end_line, end_col)
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its line ending."""
+        if line < 1 or line > len(self._line_starts):
+            return ""
+        start = self._line_starts[line - 1]
+        end = self._line_starts[line] if line < len(self._line_starts) else len(self.data)
+        return self.data[start:end].decode("utf-8", "replace").rstrip("\r\n")
+
+
+def notice(code: str, message: str, display: str, span: Span | None = None, severity: str | None = None) -> Finding:
+    from . import registry
+
+    rule = registry.get(code)
+    return Finding(
+        code=code,
+        message=message,
+        path=display,
+        span=span or Span(1, 1, 1, 1),
+        severity=severity or rule.severity,
+        category=rule.category,
+        name=rule.name,
+    )
+
+
+def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> tuple[SourceFile | None, list[Finding]]:
+    """Read and decode-check a file. Returns (source or None, notices)."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None, [notice("OVA003", "file disappeared before it could be read", display)]
+    except OSError as exc:
+        return None, [notice("OVA003", f"cannot stat file: {exc.strerror or type(exc).__name__}", display)]
+    if max_size and size > max_size:
+        return None, [notice("OVA004", f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked", display)]
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(max_size + 1 if max_size else -1)
+    except FileNotFoundError:
+        return None, [notice("OVA003", "file disappeared before it could be read", display)]
+    except OSError as exc:
+        return None, [notice("OVA003", f"cannot read file: {exc.strerror or type(exc).__name__}", display)]
+    if max_size and len(data) > max_size:  # grew between stat and read
+        return None, [notice("OVA004", f"file is over the {max_size:,}-byte limit; not checked", display)]
+
+    notices: list[Finding] = []
+    if data.startswith(_UTF32_BOMS):
+        return None, [notice("OVA002", "file is UTF-32 (byte-order mark found); JSON fixtures must be UTF-8", display)]
+    if data.startswith(_UTF16_BOMS):
+        return None, [notice("OVA002", "file is UTF-16 (byte-order mark found); JSON fixtures must be UTF-8", display)]
+    if b"\x00" in data:
+        sample = data[:4096]
+        if len(sample) >= 2 and sample.count(b"\x00") * 2 >= len(sample) - 1 and (sample[1:2] == b"\x00" or sample[0:1] == b"\x00"):
+            return None, [notice("OVA002", "file looks like UTF-16 without a byte-order mark; JSON fixtures must be UTF-8", display)]
+        src = SourceFile(path, display, data)
+        line, col = src.position(data.index(b"\x00"))
+        return None, [notice("OVA005", "file contains NUL bytes: binary content, not checked", display, Span(line, col, line, col + 1))]
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+        notices.append(notice("OVA002", "file starts with a UTF-8 byte-order mark (not allowed by RFC 8259); checked without it", display, severity="warning"))
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        src = SourceFile(path, display, data)
+        line, col = src.position(exc.start)
+        notices.append(notice("OVA002", f"invalid UTF-8 byte 0x{data[exc.start]:02x} at line {line}, column {col}; file not checked", display, Span(line, col, line, col + 1)))
+        return None, notices
+    return SourceFile(path, display, data), notices

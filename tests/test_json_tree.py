@@ -1,0 +1,64 @@
+"""The position-aware JSON front-end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ovadapt_lint.frontends.json_tree import format_path, parse_json, parse_jsonl, walk
+from ovadapt_lint.source import SourceFile
+
+
+def _src(text: str, name: str = "x.json") -> SourceFile:
+    return SourceFile(Path(name), name, text.encode("utf-8"))
+
+
+def test_spans_of_keys_and_values_count_code_points() -> None:
+    doc = parse_json(_src('{\n  "名前": "café",\n  "n": [1, 2.5, true, null]\n}\n'))
+    root, _ = doc.roots[0]
+    name = root.value[0]
+    assert name.key == "名前"
+    assert doc.span(name.key_node) == doc.span(name.key_node)
+    key_span, value_span = doc.span(name.key_node), doc.span(name.value)
+    assert (key_span.start_line, key_span.start_col, key_span.end_col) == (2, 3, 7)
+    assert (value_span.start_col, value_span.end_col) == (9, 15)
+    assert name.value.value == "café"
+    assert root.get("n").python() == [1, 2.5, True, None]
+
+
+def test_duplicate_keys_are_kept_in_order() -> None:
+    doc = parse_json(_src('{"a": false, "a": true}'))
+    root, _ = doc.roots[0]
+    assert [(m.key, m.value.value) for m in root.value] == [("a", False), ("a", True)]
+    assert root.python() == {"a": True}
+
+
+def test_escapes_are_decoded() -> None:
+    doc = parse_json(_src(r'{"k\u00e9y": "a\nb\"c\ud83d\ude00"}'))
+    root, _ = doc.roots[0]
+    assert root.value[0].key == "kéy"
+    assert root.value[0].value.value == 'a\nb"c😀'
+
+
+def test_syntax_error_position_and_recovery() -> None:
+    doc = parse_json(_src('{\n  "a": 1,\n  "b" 2\n}\n'))
+    assert not doc.complete
+    (notice,) = doc.notices
+    assert notice.code == "OVA001" and notice.line == 3
+
+
+def test_json_lines_records_have_their_own_paths() -> None:
+    doc = parse_jsonl(_src('{"a": 1}\n\n{"b": {"c": 2}}\n', "x.jsonl"))
+    paths = [format_path(path) for root, prefix in doc.roots for _, path, _ in walk(root, prefix)]
+    assert paths == ["[0]", "[0].a", "[1]", "[1].b", "[1].b.c"]
+    last = doc.roots[1][0].get("b").get("c")
+    assert doc.span(last).start_line == 3
+
+
+def test_format_path_quotes_odd_keys() -> None:
+    assert format_path(("a", 0, "b c", "d")) == 'a[0]["b c"].d'
+    assert format_path(()) == "$"
+
+
+def test_very_deep_nesting_is_bounded() -> None:
+    doc = parse_json(_src("[" * 5000 + "]" * 5000))
+    assert [n.code for n in doc.notices] == ["OVA006"]

@@ -1,0 +1,87 @@
+"""Bad input becomes a notice, never a traceback, and the run goes on."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ovadapt_lint import lint_paths
+from ovadapt_lint.config import Config
+from ovadapt_lint import engine
+
+from .conftest import CORPUS
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root can read any file")
+def test_unreadable_file(tmp_path: Path) -> None:
+    target = tmp_path / "secret.json"
+    target.write_text("{}", encoding="utf-8")
+    target.chmod(0)
+    try:
+        codes = [f.code for f in lint_paths([str(tmp_path)])]
+    finally:
+        target.chmod(0o600)
+    assert codes == ["OVA003"]
+
+
+def test_unreadable_file_as_root(tmp_path: Path, monkeypatch) -> None:
+    """Root reads everything, so simulate the failing open() the way the OS reports it."""
+    target = tmp_path / "a.json"
+    target.write_text("{}", encoding="utf-8")
+    real_open = open
+
+    def failing_open(path, *args, **kwargs):
+        if str(path) == str(target):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", failing_open)
+    (finding,) = lint_paths([str(tmp_path)])
+    assert finding.code == "OVA003" and "Permission denied" in finding.message
+
+
+def test_file_removed_during_run(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "a.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "b.json").write_text("{", encoding="utf-8")
+    real = engine.lint_target
+
+    def remove_then_lint(target, config):
+        if target.path.name == "a.json":
+            target.path.unlink()
+        return real(target, config)
+
+    monkeypatch.setattr(engine, "lint_target", remove_then_lint)
+    codes = [(Path(f.path).name, f.code) for f in lint_paths([str(tmp_path)])]
+    assert codes == [("a.json", "OVA003"), ("b.json", "OVA001")]
+
+
+def test_internal_error_becomes_notice(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "a.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "b.json").write_text('{"x": 1, "x": 2}', encoding="utf-8")
+
+    def boom(source, kind):
+        if source.path.name == "a.json":
+            raise KeyError("bug")
+        return real(source, kind)
+
+    real = engine.check_json_source
+    monkeypatch.setattr(engine, "check_json_source", boom)
+    findings = lint_paths([str(tmp_path)], Config())
+    assert [(Path(f.path).name, f.code) for f in findings] == [("a.json", "OVA009"), ("b.json", "OVA112")]
+    assert "KeyError" in findings[0].message
+
+
+def test_symlink_outside_tree_is_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.json"
+    outside.write_text("{bad", encoding="utf-8")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "link.json").symlink_to(outside)
+    (tree / "loop").symlink_to(tree, target_is_directory=True)
+    assert lint_paths([str(tree)]) == []
+
+
+def test_whole_corpus_runs_without_internal_errors() -> None:
+    assert not [f for f in lint_paths([str(CORPUS)]) if f.code == "OVA009"]

@@ -1,0 +1,59 @@
+"""SARIF output validates against the official OASIS 2.1.0 schema and never holds absolute paths."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import jsonschema
+
+from .conftest import CORPUS, ROOT, SARIF_SCHEMA, require_shared, run_cli
+
+
+def _sarif(*args: str, cwd: Path = ROOT) -> dict:
+    proc = run_cli("--format", "sarif", *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_corpus_sarif_validates_against_official_schema() -> None:
+    require_shared()
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    doc = _sarif("corpus")
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+    assert not errors, errors[0].message
+    run = doc["runs"][0]
+    assert len(run["results"]) > 40
+    rules = run["tool"]["driver"]["rules"]
+    for result in run["results"]:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        location = result["locations"][0]["physicalLocation"]
+        assert location["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+        assert location["artifactLocation"]["uri"].startswith("corpus/")
+        assert location["region"]["startLine"] >= 1 and location["region"]["startColumn"] >= 1
+        assert result["partialFingerprints"]["ovadaptFingerprint/v1"]
+    for rule in rules:
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
+        assert rule["help"]["text"] and rule["help"]["markdown"]
+    notified = {n["descriptor"]["id"] for n in run["invocations"][0]["toolExecutionNotifications"]}
+    assert {"OVA001", "OVA002", "OVA005"} <= notified
+
+
+def test_sarif_has_no_absolute_paths_even_for_absolute_arguments(tmp_path: Path) -> None:
+    target = tmp_path / "fixtures"
+    target.mkdir()
+    (target / "a.json").write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(), encoding="utf-8")
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    proc = run_cli("--format", "sarif", str(target), cwd=elsewhere)
+    text = proc.stdout
+    assert str(tmp_path) not in text and os.path.expanduser("~") + "/" not in text
+    uri = json.loads(text)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "fixtures/a.json"
+
+
+def test_sarif_category() -> None:
+    doc = _sarif("--sarif-category", "fixtures", str(CORPUS / "OVA102"))
+    assert doc["runs"][0]["automationDetails"]["id"] == "fixtures/"
