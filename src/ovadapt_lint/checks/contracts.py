@@ -27,11 +27,19 @@ from ..redact import redact_text
 _NEAR_MISS_RATIO = 0.9
 
 
+# An object with this many of a contract's distinctive keys is judged by it even
+# without a recognisable schema_version (3 when it has none at all).
+_STRUCTURAL_MATCH = 5
+_STRUCTURAL_MATCH_UNVERSIONED = 3
+
+
 @dataclass(frozen=True)
 class Contract:
     schema_version: str
     container_keys: tuple[str, ...]
     validator: Any
+    # required keys other than schema_version and mode: what makes an object look like this contract
+    distinctive_keys: frozenset[str] = frozenset()
 
 
 _SCHEMA_KEYWORDS = ("items", "contains", "not", "if", "then", "else", "propertyNames", "additionalProperties")
@@ -82,6 +90,7 @@ def load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
             schema_version=meta["schema_version"],
             container_keys=tuple(meta.get("container_keys", ())),
             validator=Draft202012Validator(schema, registry=resources),
+            distinctive_keys=frozenset(schema.get("required", ())) - {"schema_version", "mode"},
         ))
     return tuple(contracts)
 
@@ -147,14 +156,18 @@ def _message(error: Any, path: str) -> tuple[str, Any]:
 
 def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | None:
     version = node.get("schema_version")
-    if version is None or version.kind != "string":
-        return None
-    for contract in contracts:
-        if contract.schema_version == version.value:
-            return contract
-    for contract in contracts:
-        if difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio() >= _NEAR_MISS_RATIO:
-            return contract
+    if version is not None and version.kind == "string":
+        for contract in contracts:
+            if contract.schema_version == version.value:
+                return contract
+        for contract in contracts:
+            if difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio() >= _NEAR_MISS_RATIO:
+                return contract
+    keys = {m.key for m in node.value}
+    needed = _STRUCTURAL_MATCH if version is not None else _STRUCTURAL_MATCH_UNVERSIONED
+    best = max(contracts, key=lambda c: len(keys & c.distinctive_keys), default=None)
+    if best is not None and len(keys & best.distinctive_keys) >= min(needed, len(best.distinctive_keys) + 1):
+        return best
     return None
 
 
