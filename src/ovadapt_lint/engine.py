@@ -25,13 +25,16 @@ class LintResult:
 
 
 def check_json_source(source: SourceFile, kind: str) -> list[Finding]:
-    from .checks.contracts import check_contracts, check_duplicate_keys
+    from .checks.contracts import check_contracts, check_duplicate_keys, find_adapters
+    from .checks.raw_fields import check_raw_fields
     from .frontends.json_tree import parse_json, parse_jsonl
 
     doc = parse_jsonl(source) if kind == "jsonl" else parse_json(source)
     findings = list(doc.notices)
     findings += check_duplicate_keys(doc)
-    findings += check_contracts(doc)
+    adapters = find_adapters(doc)
+    findings += check_contracts(doc, adapters)
+    findings += check_raw_fields(doc, {id(node) for _, node, _ in adapters})
     return findings
 
 

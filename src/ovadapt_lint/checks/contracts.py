@@ -186,16 +186,22 @@ def _adapters(doc: JsonDocument, contracts: tuple[Contract, ...]) -> Iterable[tu
                     yield contract, node, path
 
 
-def check_contracts(doc: JsonDocument, contracts: tuple[Contract, ...] | None = None) -> list[Finding]:
+def find_adapters(doc: JsonDocument, contracts: tuple[Contract, ...] | None = None) -> list[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
+    """Every object judged by a contract (contract None: a non-object under a container key)."""
+    contracts = contracts if contracts is not None else load_contracts()
+    found, seen = [], set()
+    for contract, node, base in _adapters(doc, contracts):
+        if id(node) not in seen:
+            seen.add(id(node))
+            found.append((contract, node, base))
+    return found
+
+
+def check_contracts(doc: JsonDocument, adapters: list | None = None) -> list[Finding]:
     if not doc.complete:
         return []
-    contracts = contracts if contracts is not None else load_contracts()
     findings: list[Finding] = []
-    seen: set[int] = set()
-    for contract, node, base in _adapters(doc, contracts):
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
+    for contract, node, base in (adapters if adapters is not None else find_adapters(doc)):
         if contract is None:
             findings.append(_finding(doc, "OVA113", node, base,
                                      f"{format_path(base)} must be an adapter object, found {_describe(node.python())}", node.kind))

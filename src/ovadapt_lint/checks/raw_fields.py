@@ -1,0 +1,140 @@
+"""Raw-field rules (OVA2xx) on fixture keys: the key classifier plus the value's shape.
+
+A boolean, number or null cannot carry a body, so flags and counters are never
+raw fields. Credential and strongly raw keys (stdout, transcript, traceback, ...)
+are raw whenever they hold a non-empty string, array or object; ambiguous keys
+(output, body, path, ...) only when the value does not look compact.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import registry
+from ..findings import Finding, digest_value
+from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
+from ..keyclass import vocabulary
+
+CATEGORY_CODES = {
+    "credential": "OVA201",
+    "transcript": "OVA202",
+    "log": "OVA203",
+    "local-path": "OVA204",
+    "raw-output": "OVA205",
+    "embedding": "OVA206",
+}
+_CATEGORY_TEXT = {
+    "credential": "a credential",
+    "transcript": "transcript or prompt text",
+    "log": "log or trace output",
+    "local-path": "a local path",
+    "raw-output": "raw output or a raw body",
+    "embedding": "an embedding vector",
+}
+_PLACEHOLDER = re.compile(
+    r"^(?:<[^<>]{1,80}>|\{\{?[^{}]{1,80}\}?\}|\$\{[A-Za-z0-9_]{1,80}\}|\$[A-Z][A-Z0-9_]{1,80}|\*{3,}|x{3,}|X{3,}"
+    r"|changeme|change[_-]me|redacted|\[redacted[^\]]{0,40}\]|none|null|n/a|placeholder|example|dummy)$",
+    re.IGNORECASE,
+)
+_LOCAL_PATH = re.compile(r"^(?:~[/\\]|/(?:Users|home|root|tmp|var|private|mnt|srv|Volumes|opt|etc)/|[A-Za-z]:[\\/]|\\\\|file://)")
+# Flags that declare raw material was copied: a true value is a raw-copy declaration.
+_COPY_FLAG = re.compile(r"_(?:copied|recorded|captured|ingested|included|embedded)$")
+# Flag-shaped keys hold booleans by convention; a wrong type there is a contract problem, not a body.
+_FLAG_KEY = re.compile(r"_(?:copied|recorded|captured|ingested|included|embedded|allowed|performed|enabled|required|present|redacted|detected)$")
+_RAWISH = frozenset({"raw", "body", "bodies", "transcript", "transcripts", "trajectory", "trajectories",
+                     "credential", "credentials", "secret", "secrets", "path", "paths", "log", "logs", "output",
+                     "outputs", "memory", "evidence", "payload", "payloads", "content", "prompt", "prompts"})
+
+
+def _is_placeholder(text: str) -> bool:
+    return bool(_PLACEHOLDER.match(text.strip()))
+
+
+def _compact_string(text: str, limit: int) -> bool:
+    return "\n" not in text.strip() and len(text) <= limit
+
+
+def _describe(node: JNode) -> str:
+    if node.kind == "string":
+        lines = node.value.count("\n") + 1
+        return f"a string of {len(node.value):,} characters" + (f" on {lines} lines" if lines > 1 else "")
+    if node.kind == "array":
+        return f"an array of {len(node.value)} item(s)"
+    return f"an object with {len(node.value)} key(s)"
+
+
+def _carries_raw(category: str, weak: bool, node: JNode, limit: int) -> bool:
+    if node.kind not in ("string", "array", "object") or not node.value:
+        return False
+    if category == "credential":
+        # A credential value is one token; prose that talks about credentials is not one.
+        strings = [node.value] if node.kind == "string" else [
+            n.value for n in (node.value if node.kind == "array" else []) if n.kind == "string"]
+        if node.kind == "object":
+            return True
+        return any(len(s.strip()) >= 6 and not any(c.isspace() for c in s.strip()) and not _is_placeholder(s)
+                   for s in strings)
+    if category == "embedding":
+        if node.kind == "array":
+            return sum(1 for item in node.value if item.kind == "number") >= 2
+        return len(node.value) >= 64 and " " not in node.value
+    if category == "local-path":
+        strings = [node.value] if node.kind == "string" else [
+            n.value for n in (node.value if node.kind == "array" else []) if n.kind == "string"]
+        if weak or node.kind != "object":
+            return any(_LOCAL_PATH.match(s) for s in strings)
+        return True
+    if not weak:
+        return True
+    if node.kind == "string":
+        return not _compact_string(node.value, limit)
+    if node.kind == "array":
+        return any(item.kind == "object" or (item.kind == "string" and not _compact_string(item.value, limit))
+                   for item in node.value)
+    return True
+
+
+def check_raw_fields(doc: JsonDocument, skip: set[int] | None = None) -> list[Finding]:
+    """``skip``: ids of adapter objects, whose flags the contract rules already judge."""
+    vocab = vocabulary()
+    findings = []
+    inside: set[int] = set()
+    for root, prefix in doc.roots:
+        for node, _, _ in walk(root, prefix):
+            if skip and id(node) in skip:
+                _mark(node, inside)
+    for root, prefix in doc.roots:
+        for node, path, member in walk(root, prefix):
+            if member is None:
+                continue
+            verdict = vocab.classify(member.key)
+            value = member.value
+            if value.kind == "true" and _COPY_FLAG.search(member.key) and id(value) not in inside:
+                words = set(member.key.lower().split("_"))
+                if words & _RAWISH:
+                    findings.append(_finding(doc, "OVA207", member.key_node, path,
+                                             f"{format_path(path)} is true: the fixture declares that it holds copied raw material",
+                                             member.key))
+                    continue
+            if verdict.category is None or _FLAG_KEY.search(member.key):
+                continue
+            if not _carries_raw(verdict.category, verdict.weak, value, vocab.compact_string_max):
+                continue
+            code = CATEGORY_CODES[verdict.category]
+            findings.append(_finding(
+                doc, code, member.key_node, path,
+                f"{format_path(path)} may carry {_CATEGORY_TEXT[verdict.category]} ({verdict.reason}): {_describe(value)}",
+                (member.key, value.python() if value.kind == "string" else value.kind)))
+    return findings
+
+
+def _mark(node: JNode, inside: set[int]) -> None:
+    for child, _, _ in walk(node):
+        inside.add(id(child))
+
+
+def _finding(doc: JsonDocument, code: str, node: JNode, path, message: str, ident) -> Finding:
+    rule = registry.get(code)
+    return Finding(code=code, message=message, path=doc.source.display, span=doc.span(node),
+                   severity=rule.severity, category=rule.category, name=rule.name,
+                   json_path=format_path(path), value_digest=digest_value(ident))
