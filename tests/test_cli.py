@@ -153,3 +153,9 @@ def test_default_walk_skips_tool_folders(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("{bad", encoding="utf-8")
     doc = json.loads(run_cli("--format", "json", str(tmp_path)).stdout)
     assert [f["path"].replace("\\", "/").rsplit("/", 2)[-2:] for f in doc["findings"]] == [["real", "x.json"]]
+
+
+def test_dogfooding_own_sources_and_rule_pack_are_clean() -> None:
+    proc = run_cli("--format", "github", "src", "./rules", "tests", "docs")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == ""

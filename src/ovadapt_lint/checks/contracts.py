@@ -171,9 +171,16 @@ def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | No
     return None
 
 
+def _is_json_schema(root: JNode) -> bool:
+    marker = root.get("$schema") if root.kind == "object" else None
+    return marker is not None and marker.kind == "string" and "json-schema.org" in marker.value
+
+
 def _adapters(doc: JsonDocument, contracts: tuple[Contract, ...]) -> Iterable[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
     by_key = {key: c for c in contracts for key in c.container_keys}
     for root, prefix in doc.roots:
+        if _is_json_schema(root):
+            continue  # a schema that describes adapters is not an adapter
         for node, path, member in walk(root, prefix):
             if member is not None and member.key in by_key:
                 if node.kind != "object":
