@@ -26,6 +26,7 @@ class LintResult:
 
 def check_json_source(source: SourceFile, kind: str) -> list[Finding]:
     from .checks.contracts import check_contracts, check_duplicate_keys, find_adapters
+    from .checks.raw_content import check_compact_slots
     from .checks.raw_fields import check_raw_fields
     from .frontends.json_tree import parse_json, parse_jsonl
 
@@ -35,6 +36,7 @@ def check_json_source(source: SourceFile, kind: str) -> list[Finding]:
     adapters = find_adapters(doc)
     findings += check_contracts(doc, adapters)
     findings += check_raw_fields(doc, {id(node) for _, node, _ in adapters})
+    findings += check_compact_slots(doc)
     return findings
 
 

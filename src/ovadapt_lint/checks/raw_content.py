@@ -1,0 +1,36 @@
+"""Raw-content rules (OVA3xx) on fixture string values."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import registry, rulepack
+from ..findings import Finding, digest_value
+from ..frontends.json_tree import JsonDocument, format_path, walk
+
+
+@lru_cache(maxsize=1)
+def _compact_slots() -> tuple[frozenset[str], int]:
+    data = rulepack.load_toml("vocabulary", "keys.toml")["compact_slots"]
+    return frozenset(data["keys"]), int(data["max_length"])
+
+
+def check_compact_slots(doc: JsonDocument) -> list[Finding]:
+    keys, limit = _compact_slots()
+    rule = registry.get("OVA301")
+    findings = []
+    for root, prefix in doc.roots:
+        for node, path, member in walk(root, prefix):
+            if member is None or member.key not in keys or node.kind != "string":
+                continue
+            text = node.value.strip()
+            lines = text.count("\n") + 1
+            if lines == 1 and len(text) <= limit:
+                continue
+            shape = f"{lines} lines" if lines > 1 else f"{len(text):,} characters (limit {limit})"
+            findings.append(Finding(
+                code="OVA301", message=f"{format_path(path)} is not compact: {shape}",
+                path=doc.source.display, span=doc.span(node), severity=rule.severity,
+                category=rule.category, name=rule.name, json_path=format_path(path),
+                value_digest=digest_value(node.value)))
+    return findings
