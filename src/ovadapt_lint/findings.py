@@ -69,3 +69,13 @@ class Finding:
 def digest_value(value: object) -> str:
     """A short digest that identifies a value without storing it."""
     return hashlib.sha256(repr(value).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def make_finding(code: str, message: str, path: str, span: Span, *, json_path: str | None = None,
+                 value_digest: str | None = None, severity: str | None = None) -> Finding:
+    """A Finding whose name, category and default severity come from the rule registry."""
+    from . import registry
+
+    rule = registry.get(code)
+    return Finding(code=code, message=message, path=path, span=span, severity=severity or rule.severity,
+                   category=rule.category, name=rule.name, json_path=json_path, value_digest=value_digest)

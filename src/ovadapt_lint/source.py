@@ -6,7 +6,7 @@ import bisect
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .findings import Finding, Span
+from .findings import Finding, Span, make_finding
 
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
 
@@ -61,18 +61,7 @@ class SourceFile:
 
 
 def notice(code: str, message: str, display: str, span: Span | None = None, severity: str | None = None) -> Finding:
-    from . import registry
-
-    rule = registry.get(code)
-    return Finding(
-        code=code,
-        message=message,
-        path=display,
-        span=span or Span(1, 1, 1, 1),
-        severity=severity or rule.severity,
-        category=rule.category,
-        name=rule.name,
-    )
+    return make_finding(code, message, display, span or Span(1, 1, 1, 1), severity=severity)
 
 
 def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> tuple[SourceFile | None, list[Finding]]:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
-from .. import registry, rulepack
-from ..findings import Finding, digest_value
+from .. import rulepack
+from ..findings import Finding, digest_value, make_finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
 from ..redact import redact_text
 
@@ -259,23 +259,12 @@ def instance_at(instance: Any, path: list[Any]) -> Any:
 
 
 def _finding(doc: JsonDocument, code: str, node: JNode, path: tuple[PathPart, ...], message: str, ident: Any) -> Finding:
-    rule = registry.get(code)
-    return Finding(
-        code=code,
-        message=message,
-        path=doc.source.display,
-        span=doc.span(node),
-        severity=rule.severity,
-        category=rule.category,
-        name=rule.name,
-        json_path=format_path(path),
-        value_digest=digest_value(ident),
-    )
+    return make_finding(code, message, doc.source.display, doc.span(node),
+                        json_path=format_path(path), value_digest=digest_value(ident))
 
 
 def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
     findings = []
-    rule = registry.get("OVA112")
     for root, prefix in doc.roots:
         for node, path, _ in walk(root, prefix):
             if node.kind != "object" or len(node.value) < 2:
@@ -286,16 +275,9 @@ def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
                     first[member.key] = member.key_node
                     continue
                 first_line, _ = doc.source.position(first[member.key].start)
-                findings.append(Finding(
-                    code="OVA112",
-                    message=(f"duplicate key \"{member.key}\" in {format_path(path)} (first at line {first_line}); "
-                             "most parsers keep only the last value"),
-                    path=doc.source.display,
-                    span=doc.span(member.key_node),
-                    severity=rule.severity,
-                    category=rule.category,
-                    name=rule.name,
-                    json_path=format_path(path + (member.key,)),
-                    value_digest=digest_value(member.value.python() if member.value.kind not in ("object", "array") else member.value.kind),
-                ))
+                findings.append(_finding(
+                    doc, "OVA112", member.key_node, path + (member.key,),
+                    f"duplicate key \"{member.key}\" in {format_path(path)} (first at line {first_line}); "
+                    "most parsers keep only the last value",
+                    member.value.python() if member.value.kind not in ("object", "array") else member.value.kind))
     return findings

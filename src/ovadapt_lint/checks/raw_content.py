@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .. import registry, rulepack
-from ..findings import Finding, digest_value
+from .. import rulepack
+from ..findings import Finding, digest_value, make_finding
 from ..frontends.json_tree import JsonDocument, format_path, walk
 
 
@@ -17,7 +17,6 @@ def _compact_slots() -> tuple[frozenset[str], int]:
 
 def check_compact_slots(doc: JsonDocument) -> list[Finding]:
     keys, limit = _compact_slots()
-    rule = registry.get("OVA301")
     findings = []
     for root, prefix in doc.roots:
         for node, path, member in walk(root, prefix):
@@ -28,9 +27,7 @@ def check_compact_slots(doc: JsonDocument) -> list[Finding]:
             if lines == 1 and len(text) <= limit:
                 continue
             shape = f"{lines} lines" if lines > 1 else f"{len(text):,} characters (limit {limit})"
-            findings.append(Finding(
-                code="OVA301", message=f"{format_path(path)} is not compact: {shape}",
-                path=doc.source.display, span=doc.span(node), severity=rule.severity,
-                category=rule.category, name=rule.name, json_path=format_path(path),
-                value_digest=digest_value(node.value)))
+            findings.append(make_finding(
+                "OVA301", f"{format_path(path)} is not compact: {shape}", doc.source.display, doc.span(node),
+                json_path=format_path(path), value_digest=digest_value(node.value)))
     return findings

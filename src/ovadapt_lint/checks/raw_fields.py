@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .. import registry
-from ..findings import Finding, digest_value
+from ..findings import Finding, digest_value, make_finding
 from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
 from ..keyclass import vocabulary
 
@@ -134,7 +133,5 @@ def _mark(node: JNode, inside: set[int]) -> None:
 
 
 def _finding(doc: JsonDocument, code: str, node: JNode, path, message: str, ident) -> Finding:
-    rule = registry.get(code)
-    return Finding(code=code, message=message, path=doc.source.display, span=doc.span(node),
-                   severity=rule.severity, category=rule.category, name=rule.name,
-                   json_path=format_path(path), value_digest=digest_value(ident))
+    return make_finding(code, message, doc.source.display, doc.span(node),
+                        json_path=format_path(path), value_digest=digest_value(ident))
