@@ -18,10 +18,10 @@ class LintResult:
     sources: dict[str, SourceFile] = field(default_factory=dict)
 
     def uri(self, display: str) -> str:
-        for target in self.files:
-            if target.display == display:
-                return target.uri
-        return display
+        """The relative URI machine formats use for a displayed path."""
+        if len(getattr(self, "_uris", ())) != len(self.files):
+            self._uris = {target.display: target.uri for target in self.files}
+        return self._uris.get(display, display)
 
 
 def check_json_source(source: SourceFile, kind: str) -> list[Finding]:

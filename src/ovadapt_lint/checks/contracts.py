@@ -226,8 +226,9 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
         rel = list(error.absolute_path)
         target = _resolve(node, rel)
         if error.validator == "required":
-            missing = [k for k in error.validator_value if isinstance(instance_at(instance, rel), dict)
-                       and k not in instance_at(instance, rel) and repr(k) in error.message]
+            holder = instance_at(instance, rel)
+            missing = [k for k in error.validator_value
+                       if isinstance(holder, dict) and k not in holder and repr(k) in error.message]
             key = missing[0] if missing else "?"
             prop = schema.get("properties", {}).get(key, {})
             code = prop.get("x-ova-code", code) if isinstance(prop, dict) else code
