@@ -16,12 +16,16 @@ class LintResult:
     files: list[Target] = field(default_factory=list)
     # display path -> source, kept for code frames in text output
     sources: dict[str, SourceFile] = field(default_factory=dict)
+    # display path -> relative URI for machine formats
+    uris: dict[str, str] = field(default_factory=dict)
+
+    def add_file(self, target: Target) -> None:
+        self.files.append(target)
+        self.uris[target.display] = target.uri
 
     def uri(self, display: str) -> str:
         """The relative URI machine formats use for a displayed path."""
-        if len(getattr(self, "_uris", ())) != len(self.files):
-            self._uris = {target.display: target.uri for target in self.files}
-        return self._uris.get(display, display)
+        return self.uris.get(display, display)
 
 
 def check_json_source(source: SourceFile, kind: str) -> list[Finding]:
@@ -35,7 +39,7 @@ def check_json_source(source: SourceFile, kind: str) -> list[Finding]:
     findings += check_duplicate_keys(doc)
     adapters = find_adapters(doc)
     findings += check_contracts(doc, adapters)
-    findings += check_raw_fields(doc, {id(node) for _, node, _ in adapters})
+    findings += check_raw_fields(doc, [node for _, node, _ in adapters])
     findings += check_compact_slots(doc)
     return findings
 
@@ -58,7 +62,7 @@ def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFi
 def run(paths: list[str], config: Config) -> LintResult:
     result = LintResult()
     for target in discover(paths, config.include, config.exclude):
-        result.files.append(target)
+        result.add_file(target)
         findings, source = lint_target(target, config)
         if source is not None:
             result.sources[target.display] = source

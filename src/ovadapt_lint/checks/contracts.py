@@ -18,9 +18,10 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from .. import rulepack
-from ..findings import Finding, digest_value, make_finding
+from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
 from ..redact import redact_text
+from . import json_finding
 
 # A schema_version this close to a known one is judged by that contract, so a typo
 # is reported instead of silently opting the object out.
@@ -210,7 +211,7 @@ def check_contracts(doc: JsonDocument, adapters: list | None = None) -> list[Fin
     findings: list[Finding] = []
     for contract, node, base in (adapters if adapters is not None else find_adapters(doc)):
         if contract is None:
-            findings.append(_finding(doc, "OVA113", node, base,
+            findings.append(json_finding(doc, "OVA113", node, base,
                                      f"{format_path(base)} must be an adapter object, found {_describe(node.python())}", node.kind))
             continue
         findings.extend(_validate(doc, contract, node, base))
@@ -234,7 +235,7 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
             code = prop.get("x-ova-code", code) if isinstance(prop, dict) else code
             # A missing section is reported with the section's own rule.
             path = format_path(base + tuple(rel))
-            findings.append(_finding(doc, code, target, base + tuple(rel) + (key,),
+            findings.append(json_finding(doc, code, target, base + tuple(rel) + (key,),
                                      f"{path} is missing required key \"{key}\"", ("missing", key)))
             continue
         if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
@@ -242,11 +243,11 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
             where = member.key_node if member else target
             path = format_path(base + tuple(rel) + (error.instance,))
             message, ident = _message(error, path)
-            findings.append(_finding(doc, code, where, base + tuple(rel) + (error.instance,), message, ident))
+            findings.append(json_finding(doc, code, where, base + tuple(rel) + (error.instance,), message, ident))
             continue
         path = format_path(base + tuple(rel))
         message, ident = _message(error, path)
-        findings.append(_finding(doc, code, target, base + tuple(rel), message, ident))
+        findings.append(json_finding(doc, code, target, base + tuple(rel), message, ident))
     return findings
 
 
@@ -257,11 +258,6 @@ def instance_at(instance: Any, path: list[Any]) -> Any:
         except (KeyError, IndexError, TypeError):
             return None
     return instance
-
-
-def _finding(doc: JsonDocument, code: str, node: JNode, path: tuple[PathPart, ...], message: str, ident: Any) -> Finding:
-    return make_finding(code, message, doc.source.display, doc.span(node),
-                        json_path=format_path(path), value_digest=digest_value(ident))
 
 
 def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
@@ -276,7 +272,7 @@ def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
                     first[member.key] = member.key_node
                     continue
                 first_line, _ = doc.source.position(first[member.key].start)
-                findings.append(_finding(
+                findings.append(json_finding(
                     doc, "OVA112", member.key_node, path + (member.key,),
                     f"duplicate key \"{member.key}\" in {format_path(path)} (first at line {first_line}); "
                     "most parsers keep only the last value",

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .. import rulepack
-from ..findings import Finding, digest_value, make_finding
+from ..findings import Finding
 from ..frontends.json_tree import JsonDocument, format_path, walk
+from . import json_finding
 
 
 @lru_cache(maxsize=1)
@@ -27,7 +28,6 @@ def check_compact_slots(doc: JsonDocument) -> list[Finding]:
             if lines == 1 and len(text) <= limit:
                 continue
             shape = f"{lines} lines" if lines > 1 else f"{len(text):,} characters (limit {limit})"
-            findings.append(make_finding(
-                "OVA301", f"{format_path(path)} is not compact: {shape}", doc.source.display, doc.span(node),
-                json_path=format_path(path), value_digest=digest_value(node.value)))
+            findings.append(json_finding(doc, "OVA301", node, path,
+                                         f"{format_path(path)} is not compact: {shape}", node.value))
     return findings

@@ -9,10 +9,12 @@ are raw whenever they hold a non-empty string, array or object; ambiguous keys
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
-from ..findings import Finding, digest_value, make_finding
+from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
 from ..keyclass import vocabulary
+from . import json_finding
 
 CATEGORY_CODES = {
     "credential": "OVA201",
@@ -37,9 +39,10 @@ _PLACEHOLDER = re.compile(
 )
 _LOCAL_PATH = re.compile(r"^(?:~[/\\]|/(?:Users|home|root|tmp|var|private|mnt|srv|Volumes|opt|etc)/|[A-Za-z]:[\\/]|\\\\|file://)")
 # Flags that declare raw material was copied: a true value is a raw-copy declaration.
-_COPY_FLAG = re.compile(r"_(?:copied|recorded|captured|ingested|included|embedded)$")
+_COPY_SUFFIXES = "copied|recorded|captured|ingested|included|embedded"
+_COPY_FLAG = re.compile(rf"_(?:{_COPY_SUFFIXES})$")
 # Flag-shaped keys hold booleans by convention; a wrong type there is a contract problem, not a body.
-_FLAG_KEY = re.compile(r"_(?:copied|recorded|captured|ingested|included|embedded|allowed|performed|enabled|required|present|redacted|detected)$")
+_FLAG_KEY = re.compile(rf"_(?:{_COPY_SUFFIXES}|allowed|performed|enabled|required|present|redacted|detected)$")
 _RAWISH = frozenset({"raw", "body", "bodies", "transcript", "transcripts", "trajectory", "trajectories",
                      "credential", "credentials", "secret", "secrets", "path", "paths", "log", "logs", "output",
                      "outputs", "memory", "evidence", "payload", "payloads", "content", "prompt", "prompts"})
@@ -62,26 +65,29 @@ def _describe(node: JNode) -> str:
     return f"an object with {len(node.value)} key(s)"
 
 
+def _strings(node: JNode) -> list[str]:
+    """The string itself, or the strings directly in an array."""
+    if node.kind == "string":
+        return [node.value]
+    return [item.value for item in node.value if item.kind == "string"] if node.kind == "array" else []
+
+
 def _carries_raw(category: str, weak: bool, node: JNode, limit: int) -> bool:
     if node.kind not in ("string", "array", "object") or not node.value:
         return False
     if category == "credential":
         # A credential value is one token; prose that talks about credentials is not one.
-        strings = [node.value] if node.kind == "string" else [
-            n.value for n in (node.value if node.kind == "array" else []) if n.kind == "string"]
         if node.kind == "object":
             return True
         return any(len(s.strip()) >= 6 and not any(c.isspace() for c in s.strip()) and not _is_placeholder(s)
-                   for s in strings)
+                   for s in _strings(node))
     if category == "embedding":
         if node.kind == "array":
             return sum(1 for item in node.value if item.kind == "number") >= 2
         return len(node.value) >= 64 and " " not in node.value
     if category == "local-path":
-        strings = [node.value] if node.kind == "string" else [
-            n.value for n in (node.value if node.kind == "array" else []) if n.kind == "string"]
         if weak or node.kind != "object":
-            return any(_LOCAL_PATH.match(s) for s in strings)
+            return any(_LOCAL_PATH.match(s) for s in _strings(node))
         return True
     if not weak:
         return True
@@ -93,15 +99,11 @@ def _carries_raw(category: str, weak: bool, node: JNode, limit: int) -> bool:
     return True
 
 
-def check_raw_fields(doc: JsonDocument, skip: set[int] | None = None) -> list[Finding]:
-    """``skip``: ids of adapter objects, whose flags the contract rules already judge."""
+def check_raw_fields(doc: JsonDocument, adapters: Iterable[JNode] = ()) -> list[Finding]:
+    """``adapters``: adapter objects, whose copy flags the contract rules already judge."""
     vocab = vocabulary()
     findings = []
-    inside: set[int] = set()
-    for root, prefix in doc.roots:
-        for node, _, _ in walk(root, prefix):
-            if skip and id(node) in skip:
-                _mark(node, inside)
+    inside = {id(node) for adapter in adapters for node, _, _ in walk(adapter)}
     for root, prefix in doc.roots:
         for node, path, member in walk(root, prefix):
             if member is None:
@@ -111,7 +113,7 @@ def check_raw_fields(doc: JsonDocument, skip: set[int] | None = None) -> list[Fi
             if value.kind == "true" and _COPY_FLAG.search(member.key) and id(value) not in inside:
                 words = set(member.key.lower().split("_"))
                 if words & _RAWISH:
-                    findings.append(_finding(doc, "OVA207", member.key_node, path,
+                    findings.append(json_finding(doc, "OVA207", member.key_node, path,
                                              f"{format_path(path)} is true: the fixture declares that it holds copied raw material",
                                              member.key))
                     continue
@@ -120,18 +122,10 @@ def check_raw_fields(doc: JsonDocument, skip: set[int] | None = None) -> list[Fi
             if not _carries_raw(verdict.category, verdict.weak, value, vocab.compact_string_max):
                 continue
             code = CATEGORY_CODES[verdict.category]
-            findings.append(_finding(
+            findings.append(json_finding(
                 doc, code, member.key_node, path,
                 f"{format_path(path)} may carry {_CATEGORY_TEXT[verdict.category]} ({verdict.reason}): {_describe(value)}",
                 (member.key, value.python() if value.kind == "string" else value.kind)))
     return findings
 
 
-def _mark(node: JNode, inside: set[int]) -> None:
-    for child, _, _ in walk(node):
-        inside.add(id(child))
-
-
-def _finding(doc: JsonDocument, code: str, node: JNode, path, message: str, ident) -> Finding:
-    return make_finding(code, message, doc.source.display, doc.span(node),
-                        json_path=format_path(path), value_digest=digest_value(ident))
