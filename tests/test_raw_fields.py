@@ -42,6 +42,7 @@ PINNED = [
     ("catalog_id", None), ("login_at", None), ("dialog_id", None), ("changelog", None), ("backlog", None),
     ("tokenizer", None), ("tracer", None), ("rawhide", None),
     # camelCase and kebab-case
+    ("session_cookie", "credential"), ("cookie_jar", "credential"),
     ("rawToolOutput", "raw-output"), ("accessToken", "credential"), ("stack-trace", "log"),
     # embeddings (our extension)
     ("embedding", "embedding"), ("embeddings", "embedding"), ("vector", "embedding"), ("vectors", "embedding"),

@@ -61,10 +61,10 @@ def test_internal_error_becomes_notice(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "a.json").write_text("{}", encoding="utf-8")
     (tmp_path / "b.json").write_text('{"x": 1, "x": 2}', encoding="utf-8")
 
-    def boom(source, kind):
+    def boom(source, kind, config=None):
         if source.path.name == "a.json":
             raise KeyError("bug")
-        return real(source, kind)
+        return real(source, kind, config)
 
     real = engine.check_json_source
     monkeypatch.setattr(engine, "check_json_source", boom)

@@ -55,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "default: found by walking up from the first path")
     parser.add_argument("--deny-list", action="append", metavar="FILE", default=[],
                         help="file of internal names, one per line, # comments (repeatable)")
+    parser.add_argument("--vocabulary", action="append", metavar="FILE", default=[],
+                        help="extra key vocabulary (TOML, same tables as rules/vocabulary/keys.toml) merged into "
+                             "the built-in one (repeatable)")
     parser.add_argument("--include", action="append", metavar="GLOB", default=[],
                         help="also lint files matching GLOB when walking folders (repeatable; defaults: *.json *.jsonl *.py)")
     parser.add_argument("--exclude", action="append", metavar="GLOB", default=[],
@@ -128,6 +131,8 @@ def _config(args: argparse.Namespace):
     if args.max_file_size is not None:
         config.max_file_size = args.max_file_size
     config.deny_list += [Path(p) for p in args.deny_list]
+    config.vocabulary += [Path(p) for p in args.vocabulary]
+    config.key_vocabulary()  # loaded now so a bad vocabulary file is a clear exit-2 error
     for deny in config.deny_list:
         read_deny_list(deny)  # parsed now so a bad file is a clear exit-2 error
     return config

@@ -35,6 +35,7 @@ class Config:
     include: list[str] = field(default_factory=lambda: list(DEFAULT_INCLUDE))
     exclude: list[str] = field(default_factory=list)
     deny_list: list[Path] = field(default_factory=list)
+    vocabulary: list[Path] = field(default_factory=list)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     source: Path | None = None  # the config file this came from, if any
 
@@ -43,6 +44,21 @@ class Config:
         best_select = max((len(p) for p in self.select + self.extend_select if code.startswith(p)), default=-1)
         best_ignore = max((len(p) for p in self.ignore if code.startswith(p)), default=-1)
         return best_select >= 0 and best_select > best_ignore
+
+    def key_vocabulary(self):
+        """The key classifier: built-in vocabulary plus the configured vocabulary files."""
+        from .keyclass import vocabulary
+
+        extra = []
+        for path in self.vocabulary:
+            try:
+                extra.append((str(path), path.read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ConfigError(f"cannot read vocabulary {path}: {exc}") from exc
+        try:
+            return vocabulary(tuple(extra))
+        except (ValueError, KeyError, TypeError) as exc:  # TOMLDecodeError is a ValueError
+            raise ConfigError(f"bad vocabulary file: {exc}") from exc
 
 
 # key -> (attribute, expected type, element type)
@@ -53,6 +69,7 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
     "include": ("include", list, str),
     "exclude": ("exclude", list, str),
     "deny-list": ("deny_list", list, str),
+    "vocabulary": ("vocabulary", list, str),
     "max-file-size": ("max_file_size", int, None),
 }
 
@@ -103,7 +120,7 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             raise ConfigError(f"{path}: {key!r} must be a list of strings")
         if key in ("select", "extend-select", "ignore"):
             value = validate_codes(value, f"{path}: {key!r}")
-        if key == "deny-list":
+        if key in ("deny-list", "vocabulary"):
             value = [(path.parent / v) for v in value]
         setattr(config, attr, value)
     return config

@@ -28,19 +28,39 @@ class LintResult:
         return self.uris.get(display, display)
 
 
-def check_json_source(source: SourceFile, kind: str) -> list[Finding]:
+def check_json_source(source: SourceFile, kind: str, config: Config | None = None) -> list[Finding]:
+    from .checks import raw_files
     from .checks.contracts import check_contracts, check_duplicate_keys, find_adapters
-    from .checks.raw_content import check_compact_slots
+    from .checks.raw_content import check_compact_slots, check_raw_structures, check_string_signatures
     from .checks.raw_fields import check_raw_fields
     from .frontends.json_tree import parse_json, parse_jsonl
 
+    config = config or Config()
     doc = parse_jsonl(source) if kind == "jsonl" else parse_json(source)
     findings = list(doc.notices)
     findings += check_duplicate_keys(doc)
     adapters = find_adapters(doc)
     findings += check_contracts(doc, adapters)
-    findings += check_raw_fields(doc, [node for _, node, _ in adapters])
-    findings += check_compact_slots(doc)
+    vocab = config.key_vocabulary()
+    findings += check_raw_fields(doc, [node for _, node, _ in adapters], vocab)
+    findings += check_compact_slots(doc, vocab)
+    findings += check_string_signatures(doc)
+    findings += check_raw_structures(doc)
+    whole = raw_files.recognise_json(doc)
+    if whole is not None and config.enabled(whole.code):
+        findings = raw_files.fold(findings, whole)
+    return findings
+
+
+def check_text_source(source: SourceFile, config: Config | None = None) -> list[Finding]:
+    from .checks import raw_files
+    from .checks.text_files import check_text
+
+    config = config or Config()
+    findings = check_text(source)
+    whole = raw_files.recognise_text(source.data.decode("utf-8", "replace"), source.display)
+    if whole is not None and config.enabled(whole.code):
+        findings = raw_files.fold(findings, whole)
     return findings
 
 
@@ -50,8 +70,10 @@ def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFi
         return findings, None
     try:
         if target.kind in ("json", "jsonl"):
-            findings += check_json_source(source, target.kind)
-        # Python and Markdown front-ends are added by later rule families.
+            findings += check_json_source(source, target.kind, config)
+        elif target.kind == "markdown":
+            findings += check_text_source(source, config)
+        # The Python front-end is added with the flow rules.
     except RecursionError:
         findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
     except Exception as exc:  # one bad file must not stop the run

@@ -33,6 +33,8 @@ class Vocabulary:
     raw_words: tuple[tuple[str, frozenset[str]], ...]
     weak_keys: frozenset[str]
     compact_string_max: int
+    compact_slots: frozenset[str] = frozenset()  # OVA301: keys that hold one short line
+    compact_slot_max: int = 280
 
     def classify(self, key: str) -> Verdict:
         words = split_words(key)
@@ -56,9 +58,45 @@ class Vocabulary:
         return Verdict(None, "unclassified")
 
 
-@lru_cache(maxsize=1)
-def vocabulary() -> Vocabulary:
-    data = rulepack.load_toml("vocabulary", "keys.toml")
+_LIST_KEYS = ("compact_keys", "compact_last_words", "compact_any_word")
+_KNOWN = {*_LIST_KEYS, "exact_raw", "raw_words", "weak", "compact_slots", "not_raw", "replace"}
+
+
+def merge_vocabulary(base: dict, extra: dict, where: str = "vocabulary") -> dict:
+    """A user vocabulary on top of the built-in one.
+
+    Lists are extended, ``exact_raw`` and ``raw_words`` are merged, ``not_raw``
+    removes words and keys from every raw list, and ``replace = true`` makes the
+    user's file replace the built-in vocabulary instead.
+    """
+    unknown = set(extra) - _KNOWN
+    if unknown:
+        raise ValueError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KNOWN))})")
+    if extra.get("replace"):
+        merged = {k: v for k, v in extra.items() if k != "replace"}
+        missing = [k for k in (*_LIST_KEYS, "exact_raw", "raw_words", "weak") if k not in merged]
+        if missing:
+            raise ValueError(f"{where}: replace = true needs every table; missing {', '.join(missing)}")
+        return merged
+    merged = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in base.items()}
+    for key in _LIST_KEYS:
+        merged[key] = merged[key] + [str(w).lower() for w in extra.get(key, [])]
+    merged["exact_raw"].update({str(k).lower(): v for k, v in extra.get("exact_raw", {}).items()})
+    for category, words in extra.get("raw_words", {}).items():
+        merged["raw_words"][category] = list(merged["raw_words"].get(category, [])) + [str(w).lower() for w in words]
+    for table in ("weak", "compact_slots"):
+        merged[table] = {**merged.get(table, {}), **extra.get(table, {})}
+    drop = {str(w).lower() for w in extra.get("not_raw", [])}
+    merged["exact_raw"] = {k: v for k, v in merged["exact_raw"].items() if k not in drop}
+    merged["raw_words"] = {c: [w for w in ws if w not in drop] for c, ws in merged["raw_words"].items()}
+    categories = {"credential", "transcript", "log", "local-path", "raw-output", "embedding"}
+    bad = {c for c in (*merged["raw_words"], *merged["exact_raw"].values()) if c not in categories}
+    if bad:
+        raise ValueError(f"{where}: unknown category {', '.join(sorted(bad))} (known: {', '.join(sorted(categories))})")
+    return merged
+
+
+def _build(data: dict) -> Vocabulary:
     return Vocabulary(
         compact_keys=frozenset(data["compact_keys"]),
         compact_last_words=frozenset(data["compact_last_words"]),
@@ -67,4 +105,22 @@ def vocabulary() -> Vocabulary:
         raw_words=tuple((cat, frozenset(words)) for cat, words in data["raw_words"].items()),
         weak_keys=frozenset(data["weak"]["keys"]),
         compact_string_max=int(data["weak"]["compact_string_max"]),
+        compact_slots=frozenset(data["compact_slots"]["keys"]),
+        compact_slot_max=int(data["compact_slots"]["max_length"]),
     )
+
+
+@lru_cache(maxsize=8)
+def vocabulary(extra: tuple[tuple[str, str], ...] = ()) -> Vocabulary:
+    """The built-in vocabulary, extended by user files given as (name, TOML text) pairs."""
+    import sys
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
+    data = rulepack.load_toml("vocabulary", "keys.toml")
+    for name, text in extra:
+        data = merge_vocabulary(data, tomllib.loads(text), name)
+    return _build(data)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from . import rulepack
 
@@ -37,6 +38,13 @@ class Rule:
     example: str
     fix: str
     ok: str = ""
+    # Detection data kept with the rule it belongs to: text signatures
+    # ([[rule.signature]]) and whole-file signatures ([[rule.file]]).
+    signature: tuple[dict[str, Any], ...] = ()
+    file: tuple[dict[str, Any], ...] = ()
+
+    def signature_labels(self) -> list[str]:
+        return [f"`{s['id']}`: {s['label']}" for s in (*self.signature, *self.file)]
 
     @property
     def security_related(self) -> bool:
@@ -66,6 +74,8 @@ class Rule:
         ]
         if self.ok:
             parts += ["", "Not reported:", "", "```", self.ok, "```"]
+        if self.signature_labels():
+            parts += ["", "### Signatures", "", *(f"- {label}" for label in self.signature_labels())]
         parts += ["", "### How to fix", "", self.fix, ""]
         return "\n".join(parts)
 
@@ -75,6 +85,8 @@ class Rule:
                  "Example:", *("  " + line for line in self.example.splitlines())]
         if self.ok:
             lines += ["", "Not reported:", *("  " + line for line in self.ok.splitlines())]
+        if self.signature_labels():
+            lines += ["", "Signatures:", *(f"  - {label}" for label in self.signature_labels())]
         lines += ["", "How to fix:", f"  {self.fix}"]
         return "\n".join(lines)
 
@@ -84,6 +96,9 @@ def all_rules() -> dict[str, Rule]:
     data = rulepack.load_toml("rules.toml")
     rules: dict[str, Rule] = {}
     for entry in data["rule"]:
+        entry = dict(entry)
+        for key in ("signature", "file"):
+            entry[key] = tuple(entry.get(key, ()))
         rule = Rule(**entry)
         if rule.code in rules:
             raise ValueError(f"rules.toml defines {rule.code} twice")

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
-from ..keyclass import vocabulary
+from ..keyclass import Vocabulary, vocabulary
 from . import json_finding
 
 CATEGORY_CODES = {
@@ -99,9 +99,9 @@ def _carries_raw(category: str, weak: bool, node: JNode, limit: int) -> bool:
     return True
 
 
-def check_raw_fields(doc: JsonDocument, adapters: Iterable[JNode] = ()) -> list[Finding]:
+def check_raw_fields(doc: JsonDocument, adapters: Iterable[JNode] = (), vocab: Vocabulary | None = None) -> list[Finding]:
     """``adapters``: adapter objects, whose copy flags the contract rules already judge."""
-    vocab = vocabulary()
+    vocab = vocab or vocabulary()
     findings = []
     inside = {id(node) for adapter in adapters for node, _, _ in walk(adapter)}
     for root, prefix in doc.roots:

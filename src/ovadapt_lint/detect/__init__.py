@@ -1,0 +1,1 @@
+"""Detectors: functions on plain strings, shared by every front-end (JSON, Markdown, Python)."""

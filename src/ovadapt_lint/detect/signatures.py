@@ -1,0 +1,94 @@
+"""Text signatures: raw material recognised inside a string, whatever holds it.
+
+Signatures are data (``[[rule.signature]]`` in ``rules/rules.toml``), kept with
+the rule they report. Each one is a set of regular expressions that must all
+match, guarded by cheap literal needles so most strings cost a few substring
+tests (Semgrep's prefilter idea).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Collection
+
+
+@dataclass(frozen=True)
+class TextSignature:
+    id: str
+    code: str
+    label: str
+    patterns: tuple[re.Pattern[str], ...]  # all must match
+    needles: tuple[str, ...] = ()  # at least one must occur (literal); empty: always try
+    ignore_case: bool = False
+    distinct: int = 1  # the first pattern must match this many distinct texts (group 1 if any)
+    min_length: int = 0
+
+    @classmethod
+    def from_data(cls, code: str, data: dict[str, Any]) -> "TextSignature":
+        flags = re.IGNORECASE if data.get("ignore_case") else 0
+        patterns = data["all"] if isinstance(data["all"], list) else [data["all"]]
+        needles = tuple(n.lower() for n in data.get("needles", ())) if flags else tuple(data.get("needles", ()))
+        return cls(id=data["id"], code=code, label=data["label"], patterns=tuple(re.compile(p, flags) for p in patterns),
+                   needles=needles, ignore_case=bool(flags), distinct=int(data.get("distinct", 1)),
+                   min_length=int(data.get("min_length", 0)))
+
+    def search(self, text: str, folded: str | None = None) -> tuple[int, int] | None:
+        """The span of the first pattern's first match when the signature matches, else None."""
+        if len(text) < self.min_length:
+            return None
+        if self.needles:
+            haystack = (folded if folded is not None else text.lower()) if self.ignore_case else text
+            if not any(n in haystack for n in self.needles):
+                return None
+        first: tuple[int, int] | None = None
+        for index, pattern in enumerate(self.patterns):
+            if index == 0 and self.distinct > 1:
+                seen: set[str] = set()
+                for match in pattern.finditer(text):
+                    seen.add((match.group(1) if pattern.groups else match.group(0)).lower())
+                    first = first or match.span()
+                    if len(seen) >= self.distinct:
+                        break
+                if len(seen) < self.distinct:
+                    return None
+                continue
+            match = pattern.search(text)
+            if match is None:
+                return None
+            first = first or match.span()
+        return first
+
+
+@dataclass(frozen=True)
+class TextHit:
+    code: str
+    signature: str
+    label: str
+    start: int  # offsets into the scanned string
+    end: int
+
+
+@lru_cache(maxsize=1)
+def text_signatures() -> tuple[TextSignature, ...]:
+    from ..registry import all_rules
+
+    return tuple(TextSignature.from_data(rule.code, data) for rule in all_rules().values() for data in rule.signature)
+
+
+def scan_text(text: str, codes: Collection[str] | None = None) -> list[TextHit]:
+    """Raw-material hits in ``text``: at most one per rule code (its first matching signature)."""
+    hits: list[TextHit] = []
+    done: set[str] = set()
+    folded: str | None = None
+    for signature in text_signatures():
+        if signature.code in done or (codes is not None and signature.code not in codes):
+            continue
+        if signature.ignore_case and folded is None:
+            folded = text.lower()
+        span = signature.search(text, folded)
+        if span is not None:
+            done.add(signature.code)
+            hits.append(TextHit(signature.code, signature.id, signature.label, span[0], span[1]))
+    return hits
