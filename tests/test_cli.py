@@ -136,12 +136,17 @@ def test_config_file_select_and_errors(tmp_path: Path) -> None:
 def test_deny_list_file_is_parsed(tmp_path: Path) -> None:
     deny = tmp_path / "deny.txt"
     deny.write_text("# internal names\nbluefin\n\nre:proj-[0-9]+\n", encoding="utf-8")
-    from ovadapt_lint.config import read_deny_list
+    from ovadapt_lint.detect.denylist import DenyList
 
-    assert read_deny_list(deny) == ["bluefin", "re:proj-[0-9]+"]
+    entries = DenyList.from_files([deny]).entries
+    assert [(e.kind, e.where) for e in entries] == [("plain", "deny.txt:2"), ("regex", "deny.txt:4")]
     assert run_cli("--deny-list", str(deny), str(OK)).returncode == 0
     proc = run_cli("--deny-list", str(tmp_path / "missing.txt"), str(OK))
     assert proc.returncode == 2 and "cannot read deny-list" in proc.stderr
+    bad = tmp_path / "bad.txt"
+    bad.write_text("re:proj-[\n", encoding="utf-8")
+    proc = run_cli("--deny-list", str(bad), str(OK))
+    assert proc.returncode == 2 and "bad.txt:1" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_default_walk_skips_tool_folders(tmp_path: Path) -> None:

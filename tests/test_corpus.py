@@ -22,7 +22,8 @@ NOT_IN_CORPUS = {
     "OVA009": "no input is known to trigger an internal error (tests/test_robustness.py::test_internal_error_becomes_notice)",
 }
 
-EXAMPLES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix != ".expect" and p.name != ".ovadapt-lint.toml")
+# Support files (a folder's config, a deny-list) start with "." or "_".
+EXAMPLES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix != ".expect" and not p.name.startswith((".", "_")))
 
 
 def expected(example: Path) -> set[tuple[int, str]]:

@@ -216,16 +216,16 @@ def test_near_misses_planted_anywhere_are_clean(tmp_path: Path) -> None:
 def test_vocabulary_file_extends_and_removes_words(tmp_path: Path) -> None:
     fixture = tmp_path / "f.json"
     fixture.write_text(json.dumps({"chatlog": "hello there", "path": "/Users/alice/x"}), encoding="utf-8")
-    assert [f.code for f in lint_paths([str(fixture)], Config())] == ["OVA204"]
+    assert [f.code for f in lint_paths([str(fixture)], Config()) if f.code.startswith("OVA2")] == ["OVA204"]
     vocab = tmp_path / "vocab.toml"
     vocab.write_text('not_raw = ["path"]\n[raw_words]\ntranscript = ["chatlog"]\n', encoding="utf-8")
     proc = run_cli("--format", "json", "--vocabulary", str(vocab), str(fixture))
-    codes = [f["code"] for f in json.loads(proc.stdout)["findings"]]
+    codes = [f["code"] for f in json.loads(proc.stdout)["findings"] if f["code"].startswith("OVA2")]
     assert codes == ["OVA202"]
     config_file = tmp_path / ".ovadapt-lint.toml"
     config_file.write_text('vocabulary = ["vocab.toml"]\n', encoding="utf-8")
     proc = run_cli("--format", "json", str(fixture))
-    assert [f["code"] for f in json.loads(proc.stdout)["findings"]] == ["OVA202"]
+    assert [f["code"] for f in json.loads(proc.stdout)["findings"] if f["code"].startswith("OVA2")] == ["OVA202"]
 
 
 def test_bad_vocabulary_file_is_a_usage_error(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Command line: ``ovadapt-lint [OPTIONS] [PATHS...]`` and ``ovadapt-lint rules [CODE]``.
+"""Command line: ``ovadapt-lint [OPTIONS] [PATHS...]``, ``ovadapt-lint rules [CODE]``
+and ``ovadapt-lint deny-hash NAME...``.
 
 Exit codes: 0 no findings, 1 findings (OVA0xx notices included), 2 usage,
 configuration or internal error.
@@ -19,7 +20,8 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 _EPILOG = """\
 exit codes: 0 no findings, 1 findings (tool notices OVA0xx included), 2 usage/config/internal error.
 Run `ovadapt-lint rules` to list the rules and `ovadapt-lint rules CODE` (or --explain CODE) for one.
-A first argument `rules` is the subcommand; lint a folder of that name as `./rules`.
+Run `ovadapt-lint deny-hash NAME...` to print sha256: deny-list entries that do not reveal the names.
+A first argument `rules` or `deny-hash` is the subcommand; lint a folder of that name as `./rules`.
 """
 
 
@@ -36,8 +38,9 @@ def _codes(value: str) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="ovadapt-lint",
-        description="Lint public projection fixtures (JSON, JSON Lines) and the Python code that "
-                    "generates them for contract violations and leaked raw material.",
+        description="Lint public projection fixtures (JSON, JSON Lines; Markdown when included) for "
+                    "contract violations, raw material, credentials, local paths, private URLs and "
+                    "internal names. Python files are discovered; their analysis is not built yet.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -54,7 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml); "
                              "default: found by walking up from the first path")
     parser.add_argument("--deny-list", action="append", metavar="FILE", default=[],
-                        help="file of internal names, one per line, # comments (repeatable)")
+                        help="file of internal names (OVA701): one per line, # comments, re:PATTERN, "
+                             "sha256:HEX of the lowercased name (repeatable)")
+    parser.add_argument("--internal-domain", action="append", metavar="DOMAIN", default=[],
+                        help="a domain whose hosts are internal (OVA603), e.g. corp.example.net (repeatable)")
     parser.add_argument("--vocabulary", action="append", metavar="FILE", default=[],
                         help="extra key vocabulary (TOML, same tables as rules/vocabulary/keys.toml) merged into "
                              "the built-in one (repeatable)")
@@ -97,6 +103,20 @@ def _rules_command(argv: list[str], out: TextIO) -> int:
     return EXIT_CLEAN
 
 
+def _deny_hash_command(argv: list[str], out: TextIO) -> int:
+    import hashlib
+
+    parser = _Parser(prog="ovadapt-lint deny-hash",
+                     description="Print deny-list entries (sha256:HEX) for names, so the list can be published "
+                                 "without revealing them. Words are joined by single spaces and lowercased.")
+    parser.add_argument("names", nargs="+", metavar="NAME")
+    args = parser.parse_args(argv)
+    for name in args.names:
+        normal = " ".join(name.lower().split())
+        out.write(f"sha256:{hashlib.sha256(normal.encode('utf-8')).hexdigest()}\n")
+    return EXIT_CLEAN
+
+
 def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
     from . import registry
 
@@ -109,7 +129,7 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
 
 
 def _config(args: argparse.Namespace):
-    from .config import Config, ConfigError, find_config, load_config, read_deny_list, validate_codes
+    from .config import Config, ConfigError, find_config, load_config, validate_codes
 
     if args.config:
         path = Path(args.config)
@@ -132,9 +152,10 @@ def _config(args: argparse.Namespace):
         config.max_file_size = args.max_file_size
     config.deny_list += [Path(p) for p in args.deny_list]
     config.vocabulary += [Path(p) for p in args.vocabulary]
-    config.key_vocabulary()  # loaded now so a bad vocabulary file is a clear exit-2 error
-    for deny in config.deny_list:
-        read_deny_list(deny)  # parsed now so a bad file is a clear exit-2 error
+    config.internal_domains += args.internal_domain
+    # Loaded now so a bad vocabulary or deny-list file is a clear exit-2 error.
+    config.key_vocabulary()
+    config.string_scanner()
     return config
 
 
@@ -144,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] == "rules":
             return _rules_command(argv[1:], out)
+        if argv and argv[0] == "deny-hash":
+            return _deny_hash_command(argv[1:], out)
         args = build_parser().parse_args(argv)
         if args.explain:
             return _explain(args.explain, out)

@@ -36,14 +36,31 @@ class Config:
     exclude: list[str] = field(default_factory=list)
     deny_list: list[Path] = field(default_factory=list)
     vocabulary: list[Path] = field(default_factory=list)
+    internal_domains: list[str] = field(default_factory=list)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     source: Path | None = None  # the config file this came from, if any
+    _scanner: Any = field(default=None, repr=False, compare=False)
 
     def enabled(self, code: str) -> bool:
         """Ruff semantics: the most specific matching selector wins; ignore wins ties."""
         best_select = max((len(p) for p in self.select + self.extend_select if code.startswith(p)), default=-1)
         best_ignore = max((len(p) for p in self.ignore if code.startswith(p)), default=-1)
         return best_select >= 0 and best_select > best_ignore
+
+    def string_scanner(self):
+        """The detectors for every string, built once per configuration."""
+        if self._scanner is None:
+            from .detect.denylist import DenyList
+            from .detect.scanner import StringScanner
+
+            try:
+                deny = DenyList.from_files(self.deny_list)
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ConfigError(f"cannot read deny-list: {exc}") from exc
+            except ValueError as exc:
+                raise ConfigError(f"bad deny-list entry: {exc}") from exc
+            self._scanner = StringScanner(deny, tuple(self.internal_domains))
+        return self._scanner
 
     def key_vocabulary(self):
         """The key classifier: built-in vocabulary plus the configured vocabulary files."""
@@ -70,6 +87,7 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
     "exclude": ("exclude", list, str),
     "deny-list": ("deny_list", list, str),
     "vocabulary": ("vocabulary", list, str),
+    "internal-domains": ("internal_domains", list, str),
     "max-file-size": ("max_file_size", int, None),
 }
 
@@ -139,17 +157,3 @@ def find_config(start: Path) -> Config | None:
                 if config is not None:
                     return config
     return None
-
-
-def read_deny_list(path: Path) -> list[str]:
-    """One entry per line; ``#`` starts a comment. Matching is added by the deny-list rules."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read deny-list {path}: {exc}") from exc
-    entries = []
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip() if not line.lstrip().startswith("re:") else line.strip()
-        if line:
-            entries.append(line)
-    return entries

@@ -31,8 +31,9 @@ class LintResult:
 def check_json_source(source: SourceFile, kind: str, config: Config | None = None) -> list[Finding]:
     from .checks import raw_files
     from .checks.contracts import check_contracts, check_duplicate_keys, find_adapters
-    from .checks.raw_content import check_compact_slots, check_raw_structures, check_string_signatures
+    from .checks.raw_content import check_compact_slots, check_raw_structures
     from .checks.raw_fields import check_raw_fields
+    from .checks.strings import check_strings
     from .frontends.json_tree import parse_json, parse_jsonl
 
     config = config or Config()
@@ -44,7 +45,7 @@ def check_json_source(source: SourceFile, kind: str, config: Config | None = Non
     vocab = config.key_vocabulary()
     findings += check_raw_fields(doc, [node for _, node, _ in adapters], vocab)
     findings += check_compact_slots(doc, vocab)
-    findings += check_string_signatures(doc)
+    findings += check_strings(doc, config.string_scanner())
     findings += check_raw_structures(doc)
     whole = raw_files.recognise_json(doc)
     if whole is not None and config.enabled(whole.code):
@@ -57,7 +58,7 @@ def check_text_source(source: SourceFile, config: Config | None = None) -> list[
     from .checks.text_files import check_text
 
     config = config or Config()
-    findings = check_text(source)
+    findings = check_text(source, config.string_scanner())
     whole = raw_files.recognise_text(source.data.decode("utf-8", "replace"), source.display)
     if whole is not None and config.enabled(whole.code):
         findings = raw_files.fold(findings, whole)

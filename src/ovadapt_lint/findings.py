@@ -30,6 +30,8 @@ class Finding:
     # What identifies the offending value without revealing it (used for fingerprints/baselines).
     value_digest: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # The span is a credential: reporters that quote source text mask it.
+    secret_span: bool = False
 
     @property
     def line(self) -> int:
@@ -72,10 +74,11 @@ def digest_value(value: object) -> str:
 
 
 def make_finding(code: str, message: str, path: str, span: Span, *, json_path: str | None = None,
-                 value_digest: str | None = None, severity: str | None = None) -> Finding:
+                 value_digest: str | None = None, severity: str | None = None, secret_span: bool = False) -> Finding:
     """A Finding whose name, category and default severity come from the rule registry."""
     from . import registry
 
     rule = registry.get(code)
     return Finding(code=code, message=message, path=path, span=span, severity=severity or rule.severity,
-                   category=rule.category, name=rule.name, json_path=json_path, value_digest=value_digest)
+                   category=rule.category, name=rule.name, json_path=json_path, value_digest=value_digest,
+                   secret_span=secret_span)

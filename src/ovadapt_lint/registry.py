@@ -42,9 +42,10 @@ class Rule:
     # ([[rule.signature]]) and whole-file signatures ([[rule.file]]).
     signature: tuple[dict[str, Any], ...] = ()
     file: tuple[dict[str, Any], ...] = ()
+    secret: tuple[dict[str, Any], ...] = ()  # credential patterns ([[rule.secret]])
 
     def signature_labels(self) -> list[str]:
-        return [f"`{s['id']}`: {s['label']}" for s in (*self.signature, *self.file)]
+        return [f"`{s['id']}`: {s['label']}" for s in (*self.signature, *self.file, *self.secret)]
 
     @property
     def security_related(self) -> bool:
@@ -97,7 +98,7 @@ def all_rules() -> dict[str, Rule]:
     rules: dict[str, Rule] = {}
     for entry in data["rule"]:
         entry = dict(entry)
-        for key in ("signature", "file"):
+        for key in ("signature", "file", "secret"):
             entry[key] = tuple(entry.get(key, ()))
         rule = Rule(**entry)
         if rule.code in rules:

@@ -1,16 +1,15 @@
 """Raw-content rules (OVA3xx, and OVA601 private viking refs) on fixture values.
 
-Three kinds of evidence: compact slots that are not compact (OVA301), text
-signatures matched in every string value (shared with the other front-ends
-through ``detect.signatures``), and JSON structures that are raw records
-(session messages, tool parts, memory-diff operations, float vectors).
+Two kinds of evidence here: compact slots that are not compact (OVA301) and
+JSON structures that are raw records (session messages, tool parts,
+memory-diff operations, float vectors). Text signatures in string values run
+with the other string detectors in ``checks.strings``.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..detect.signatures import scan_text
 from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
 from ..keyclass import Vocabulary, vocabulary
@@ -39,20 +38,6 @@ def check_compact_slots(doc: JsonDocument, vocab: Vocabulary | None = None) -> l
             shape = f"{lines} lines" if lines > 1 else f"{len(text):,} characters (limit {limit})"
             findings.append(json_finding(doc, "OVA301", node, path,
                                          f"{format_path(path)} is not compact: {shape}", node.value))
-    return findings
-
-
-def check_string_signatures(doc: JsonDocument) -> list[Finding]:
-    """Every string value against the text signatures: one finding per rule per string."""
-    findings = []
-    for root, prefix in doc.roots:
-        for node, path, _ in walk(root, prefix):
-            if node.kind != "string" or len(node.value) < 8:
-                continue
-            for hit in scan_text(node.value):
-                findings.append(json_finding(doc, hit.code, node, path,
-                                             f"{format_path(path)} holds {hit.label} [{hit.signature}]",
-                                             (hit.signature, node.value)))
     return findings
 
 

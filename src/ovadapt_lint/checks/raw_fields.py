@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from ..detect import is_placeholder
 from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
 from ..keyclass import Vocabulary, vocabulary
@@ -32,11 +33,6 @@ _CATEGORY_TEXT = {
     "raw-output": "raw output or a raw body",
     "embedding": "an embedding vector",
 }
-_PLACEHOLDER = re.compile(
-    r"^(?:<[^<>]{1,80}>|\{\{?[^{}]{1,80}\}?\}|\$\{[A-Za-z0-9_]{1,80}\}|\$[A-Z][A-Z0-9_]{1,80}|\*{3,}|x{3,}|X{3,}"
-    r"|changeme|change[_-]me|redacted|\[redacted[^\]]{0,40}\]|none|null|n/a|placeholder|example|dummy)$",
-    re.IGNORECASE,
-)
 _LOCAL_PATH = re.compile(r"^(?:~[/\\]|/(?:Users|home|root|tmp|var|private|mnt|srv|Volumes|opt|etc)/|[A-Za-z]:[\\/]|\\\\|file://)")
 # Flags that declare raw material was copied: a true value is a raw-copy declaration.
 _COPY_SUFFIXES = "copied|recorded|captured|ingested|included|embedded"
@@ -46,10 +42,6 @@ _FLAG_KEY = re.compile(rf"_(?:{_COPY_SUFFIXES}|allowed|performed|enabled|require
 _RAWISH = frozenset({"raw", "body", "bodies", "transcript", "transcripts", "trajectory", "trajectories",
                      "credential", "credentials", "secret", "secrets", "path", "paths", "log", "logs", "output",
                      "outputs", "memory", "evidence", "payload", "payloads", "content", "prompt", "prompts"})
-
-
-def _is_placeholder(text: str) -> bool:
-    return bool(_PLACEHOLDER.match(text.strip()))
 
 
 def _compact_string(text: str, limit: int) -> bool:
@@ -79,7 +71,7 @@ def _carries_raw(category: str, weak: bool, node: JNode, limit: int) -> bool:
         # A credential value is one token; prose that talks about credentials is not one.
         if node.kind == "object":
             return True
-        return any(len(s.strip()) >= 6 and not any(c.isspace() for c in s.strip()) and not _is_placeholder(s)
+        return any(len(s.strip()) >= 6 and not any(c.isspace() for c in s.strip()) and not is_placeholder(s)
                    for s in _strings(node))
     if category == "embedding":
         if node.kind == "array":

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+from ..detect.scanner import StringScanner
 from ..detect.signatures import scan_text
 from ..findings import Finding, digest_value, make_finding
+from ..redact import mask
 from ..source import SourceFile
 
 
-def check_text(source: SourceFile) -> list[Finding]:
-    """One finding per rule whose signature matches, at its first match."""
+def check_text(source: SourceFile, scanner: StringScanner) -> list[Finding]:
+    """Raw-content rules once per file (at the first match); the other detectors per line."""
     text = source.data.decode("utf-8", "replace")
     findings = []
     for hit in scan_text(text):
-        start = len(text[:hit.start].encode("utf-8"))
-        end = start + len(text[hit.start:hit.end].encode("utf-8"))
-        findings.append(make_finding(hit.code, f"file holds {hit.label} [{hit.signature}]", source.display,
-                                     source.span(start, end), value_digest=digest_value((hit.signature, text[hit.start:hit.end]))))
+        if hit.code.startswith("OVA3"):
+            findings.append(_finding(source, text, 0, hit))
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        for hit in scanner.scan(line, raw_content=False):
+            findings.append(_finding(source, line, offset, hit))
+        offset += len(line.encode("utf-8"))
     return findings
+
+
+def _finding(source: SourceFile, text: str, base: int, hit) -> Finding:
+    start = base + len(text[:hit.start].encode("utf-8"))
+    end = start + len(text[hit.start:hit.end].encode("utf-8"))
+    value = text[hit.start:hit.end]
+    shown = f" ({mask(value)})" if hit.secret else ""
+    return make_finding(hit.code, f"file holds {hit.label}{shown} [{hit.signature}]", source.display,
+                        source.span(start, end), value_digest=digest_value((hit.signature, value)), secret_span=hit.secret)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Collection
 
+from . import Hit, looks_like_regex
+
 
 @dataclass(frozen=True)
 class TextSignature:
@@ -24,6 +26,7 @@ class TextSignature:
     ignore_case: bool = False
     distinct: int = 1  # the first pattern must match this many distinct texts (group 1 if any)
     min_length: int = 0
+    skip_in_regex: bool = False  # not matched in text that is itself a regular expression
 
     @classmethod
     def from_data(cls, code: str, data: dict[str, Any]) -> "TextSignature":
@@ -32,7 +35,7 @@ class TextSignature:
         needles = tuple(n.lower() for n in data.get("needles", ())) if flags else tuple(data.get("needles", ()))
         return cls(id=data["id"], code=code, label=data["label"], patterns=tuple(re.compile(p, flags) for p in patterns),
                    needles=needles, ignore_case=bool(flags), distinct=int(data.get("distinct", 1)),
-                   min_length=int(data.get("min_length", 0)))
+                   min_length=int(data.get("min_length", 0)), skip_in_regex=bool(data.get("skip_in_regex")))
 
     def search(self, text: str, folded: str | None = None) -> tuple[int, int] | None:
         """The span of the first pattern's first match when the signature matches, else None."""
@@ -42,6 +45,8 @@ class TextSignature:
             haystack = (folded if folded is not None else text.lower()) if self.ignore_case else text
             if not any(n in haystack for n in self.needles):
                 return None
+        if self.skip_in_regex and looks_like_regex(text):
+            return None
         first: tuple[int, int] | None = None
         for index, pattern in enumerate(self.patterns):
             if index == 0 and self.distinct > 1:
@@ -61,15 +66,6 @@ class TextSignature:
         return first
 
 
-@dataclass(frozen=True)
-class TextHit:
-    code: str
-    signature: str
-    label: str
-    start: int  # offsets into the scanned string
-    end: int
-
-
 @lru_cache(maxsize=1)
 def text_signatures() -> tuple[TextSignature, ...]:
     from ..registry import all_rules
@@ -77,9 +73,9 @@ def text_signatures() -> tuple[TextSignature, ...]:
     return tuple(TextSignature.from_data(rule.code, data) for rule in all_rules().values() for data in rule.signature)
 
 
-def scan_text(text: str, codes: Collection[str] | None = None) -> list[TextHit]:
+def scan_text(text: str, codes: Collection[str] | None = None) -> list[Hit]:
     """Raw-material hits in ``text``: at most one per rule code (its first matching signature)."""
-    hits: list[TextHit] = []
+    hits: list[Hit] = []
     done: set[str] = set()
     folded: str | None = None
     for signature in text_signatures():
@@ -90,5 +86,5 @@ def scan_text(text: str, codes: Collection[str] | None = None) -> list[TextHit]:
         span = signature.search(text, folded)
         if span is not None:
             done.add(signature.code)
-            hits.append(TextHit(signature.code, signature.id, signature.label, span[0], span[1]))
+            hits.append(Hit(signature.code, signature.id, signature.label, span[0], span[1]))
     return hits

@@ -69,6 +69,47 @@ class JsonDocument:
     def span(self, node: JNode) -> Span:
         return self.source.span(node.start, node.end)
 
+    def string_span(self, node: JNode, start: int, end: int) -> Span:
+        """The source span of characters ``start:end`` of a string node's decoded value."""
+        offsets = _raw_offsets(self.source.data, node.start, node.end)
+        if len(offsets) <= start:  # could not map (should not happen): the whole string
+            return self.span(node)
+        last = offsets[end] if end < len(offsets) else node.end - 1
+        return self.source.span(offsets[start], last)
+
+
+def _high_surrogate(hex4: str) -> bool:
+    try:
+        return 0xD800 <= int(hex4, 16) <= 0xDBFF
+    except ValueError:
+        return False
+
+
+def _raw_offsets(data: bytes, start: int, end: int) -> list[int]:
+    """Byte offset in the source of each decoded character of the JSON string at start:end,
+    plus one past the last (escapes such as \\n and \\u00e9 map to where they begin)."""
+    raw = data[start + 1:end - 1].decode("utf-8", "replace")
+    offsets = []
+    position = start + 1
+    index = 0
+    while index < len(raw):
+        char = raw[index]
+        if char == "\\" and index + 1 < len(raw):
+            width = 2
+            if raw[index + 1] == "u":
+                width = 6
+                if _high_surrogate(raw[index + 2:index + 6]) and raw[index + 6:index + 8] == "\\u":
+                    width = 12  # a surrogate pair decodes to one character
+            offsets.append(position)
+            position += width
+            index += width
+            continue
+        offsets.append(position)
+        position += len(char.encode("utf-8"))
+        index += 1
+    offsets.append(position)
+    return offsets
+
 
 def format_path(parts: tuple[PathPart, ...] | list[PathPart]) -> str:
     out: list[str] = []

@@ -7,7 +7,7 @@ from typing import TextIO
 
 from ..engine import LintResult
 from ..findings import Finding
-from ..redact import redact_text
+from ..redact import mask, redact_text
 
 _STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 _FRAME_WIDTH = 160
@@ -20,11 +20,26 @@ def _console(out: TextIO, color: bool):
                    no_color=not color, color_system="auto" if color else None)
 
 
-def _frame(line_text: str, col: int, end_col: int) -> tuple[str, str]:
+def _mask_spans(text: str, start: int, spans: list[tuple[int, int]]) -> tuple[str, int, bool]:
+    """Mask secret spans (0-based, end exclusive) in ``text``; return it, the shifted start, and whether it changed."""
+    for s, e in sorted(set(spans), reverse=True):
+        if s >= len(text) or e <= s:
+            continue
+        replacement = mask(text[s:e])
+        text = text[:s] + replacement + text[e:]
+        if s < start:
+            start = max(s, start + len(replacement) - (e - s))
+    return text, start, bool(spans)
+
+
+def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]] = ()) -> tuple[str, str]:
     """The (redacted, clipped) line and a caret marker under the span."""
     text = line_text.expandtabs(1)
     start = max(col - 1, 0)
     width = max(end_col - col, 1)
+    text, start, masked = _mask_spans(text, start, list(secrets))
+    if masked:
+        width = 1
     offset = 0
     if len(text) > _FRAME_WIDTH:  # clip long lines around the finding
         offset = max(0, min(start - 20, len(text) - _FRAME_WIDTH))
@@ -41,6 +56,13 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
     from rich.text import Text
 
     console = _console(out, color)
+    # (path, line) -> secret spans on that line, masked in every frame that shows the line
+    secrets: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for finding in result.findings:
+        if finding.secret_span:
+            span = finding.span
+            end = span.end_col - 1 if span.end_line == span.start_line else 10**9
+            secrets.setdefault((finding.path, span.start_line), []).append((span.start_col - 1, end))
     current = None
     for finding in result.findings:
         if finding.path != current:
@@ -57,7 +79,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
             line_text = source.line_text(finding.line)
             if line_text.strip():
                 end_col = finding.span.end_col if finding.span.end_line == finding.line else len(line_text) + 1
-                shown, marker = _frame(line_text, finding.col, end_col)
+                shown, marker = _frame(line_text, finding.col, end_col, secrets.get((finding.path, finding.line), []))
                 gutter = f"{finding.line:>5} | "
                 console.print(Text.assemble((gutter, "dim"), shown))
                 console.print(Text.assemble((" " * (len(gutter) - 2) + "| ", "dim"), (marker, "bold red")))

@@ -1,0 +1,40 @@
+"""Every JSON key and string value through the string detectors (OVA3xx signatures,
+OVA4xx credentials, OVA5xx paths, OVA6xx private URLs, OVA7xx deny-list)."""
+
+from __future__ import annotations
+
+from ..detect import Hit
+from ..detect.scanner import StringScanner
+from ..findings import Finding, digest_value, make_finding
+from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
+from ..redact import mask
+
+
+def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ...], hit: Hit,
+             where: str) -> Finding:
+    value = text[hit.start:hit.end]
+    shown = f" ({mask(value)})" if hit.secret else ""
+    if hit.code.startswith("OVA3"):
+        span = doc.span(node)  # raw content is about the whole value
+    else:
+        span = doc.string_span(node, hit.start, hit.end)
+    return make_finding(hit.code, f"{where} holds {hit.label}{shown} [{hit.signature}]", doc.source.display, span,
+                        json_path=format_path(path), value_digest=digest_value((hit.signature, value)), secret_span=hit.secret)
+
+
+def check_strings(doc: JsonDocument, scanner: StringScanner) -> list[Finding]:
+    findings = []
+    for root, prefix in doc.roots:
+        for node, path, member in walk(root, prefix):
+            if member is not None:
+                key_hits = scanner.scan(member.key, raw_content=False)
+                if key_hits:
+                    # A secret in a key must not reach the JSON path either.
+                    secret = any(h.secret for h in key_hits)
+                    key_path = path[:-1] + ((mask(member.key),) if secret else (member.key,))
+                    where = f"key {format_path(key_path)}"
+                    findings += [_finding(doc, member.key_node, member.key, key_path, h, where) for h in key_hits]
+            if node.kind == "string" and len(node.value) >= 3:
+                hits = scanner.scan(node.value, member.key if member is not None else None)
+                findings += [_finding(doc, node, node.value, path, h, format_path(path)) for h in hits]
+    return findings

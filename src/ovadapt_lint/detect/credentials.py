@@ -1,0 +1,171 @@
+"""Credentials (OVA4xx): our own patterns from the rule pack, plus detect-secrets' detectors.
+
+detect-secrets runs in-process through its plugin classes, on candidate strings
+only. Its pitfalls are handled here: spans are located with the plugins' own
+regular expressions (its GitHub detector *reports* only the ``ghp`` group), and
+its Shannon-entropy limits are applied explicitly where a pattern asks for them
+(``scan_line`` would skip them).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
+
+# A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
+_CANDIDATE = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}|-----BEGIN")
+
+
+@dataclass(frozen=True)
+class SecretPattern:
+    id: str
+    code: str
+    label: str
+    regex: re.Pattern[str]
+    needles: tuple[str, ...] = ()
+    ignore_case: bool = False
+    key: re.Pattern[str] | None = None  # only for values under a key (or label) matching this
+    entropy: str | None = None  # "base64" | "hex": the value must pass detect-secrets' limit
+    # Which placeholder values are not reported: "all" (default), "templates" (${X}, {x}, {{x}} only), "none".
+    placeholders: str = "all"
+    skip_refs: bool = False  # commit SHAs, sha256 digests and UUIDs are not this kind of secret
+
+    @classmethod
+    def from_data(cls, code: str, data: dict[str, Any]) -> "SecretPattern":
+        flags = re.IGNORECASE if data.get("ignore_case") else 0
+        needles = tuple(data.get("needles", ()))
+        return cls(id=data["id"], code=code, label=data["label"], regex=re.compile(data["regex"], flags),
+                   needles=tuple(n.lower() for n in needles) if flags else needles, ignore_case=bool(flags),
+                   key=re.compile(data["key"], re.IGNORECASE) if "key" in data else None,
+                   entropy=data.get("entropy"), placeholders=data.get("placeholders", "all"),
+                   skip_refs=bool(data.get("skip_refs", False)))
+
+
+_TEMPLATE = re.compile(r"^[\"']?(?:\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+)[\"']?$")
+
+
+@lru_cache(maxsize=1)
+def secret_patterns() -> tuple[SecretPattern, ...]:
+    from ..registry import all_rules
+
+    return tuple(SecretPattern.from_data(rule.code, data)
+                 for rule in all_rules().values() for data in rule.secret)
+
+
+@lru_cache(maxsize=1)
+def _entropy_plugins() -> dict[str, Any]:
+    from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString, HexHighEntropyString
+
+    return {"base64": Base64HighEntropyString(), "hex": HexHighEntropyString()}
+
+
+def passes_entropy(value: str, charset: str) -> bool:
+    plugin = _entropy_plugins()[charset]
+    return plugin.calculate_shannon_entropy(value) > plugin.entropy_limit
+
+
+# detect-secrets secret types -> our codes. Types not listed (public IPs, the
+# keyword and high-entropy plugins) are not run: our label rule (OVA409) replaces
+# the keyword plugin, and entropy is applied only as a filter on our own patterns.
+_DETECT_SECRETS_CODES = {
+    "Artifactory Credentials": "OVA401", "AWS Access Key": "OVA401", "Azure Storage Account access key": "OVA401",
+    "Basic Auth Credentials": "OVA404", "Cloudant Credentials": "OVA401", "Discord Bot Token": "OVA401",
+    "GitHub Token": "OVA401", "GitLab Token": "OVA401", "IBM Cloud IAM Key": "OVA401",
+    "IBM COS HMAC Credentials": "OVA401", "JSON Web Token": "OVA406", "Mailchimp Access Key": "OVA401",
+    "NPM tokens": "OVA401", "OpenAI Token": "OVA401", "Private Key": "OVA402", "PyPI Token": "OVA401",
+    "SendGrid API Key": "OVA401", "Slack Token": "OVA401", "SoftLayer Credentials": "OVA401",
+    "Square OAuth Secret": "OVA401", "Stripe Access Key": "OVA401", "Telegram Bot Token": "OVA401",
+    "Twilio API Key": "OVA401",
+}
+
+
+@lru_cache(maxsize=1)
+def _detect_secrets_regexes() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """(code, secret type, regex) for every regex-based detect-secrets plugin we use."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+    from detect_secrets.plugins.base import RegexBasedDetector
+
+    out = []
+    for secret_type, plugin_class in sorted(get_mapping_from_secret_type_to_class().items()):
+        code = _DETECT_SECRETS_CODES.get(secret_type)
+        if code is None or not issubclass(plugin_class, RegexBasedDetector):
+            continue
+        for regex in plugin_class.denylist:
+            out.append((code, secret_type, regex))
+    return tuple(out)
+
+
+def _secret_span(match: re.Match[str]) -> tuple[int, int]:
+    """The named ``secret`` group, else the longest group of 8+ characters, else the whole match."""
+    if "secret" in match.re.groupindex and match.group("secret") is not None:
+        span = match.span("secret")
+        return span if span[1] > span[0] else match.span()
+    best = match.span()
+    longest = 0
+    for index in range(1, (match.re.groups or 0) + 1):
+        start, end = match.span(index)
+        if start >= 0 and end - start >= 8 and end - start > longest:
+            best, longest = (start, end), end - start
+    return best
+
+
+def _acceptable(pattern: SecretPattern, value: str) -> bool:
+    stripped = value.strip().strip("\"'")
+    if pattern.placeholders == "all" and stripped and is_placeholder(stripped):
+        return False
+    if pattern.placeholders == "templates" and _TEMPLATE.match(value.strip()):
+        return False
+    if pattern.skip_refs and (UUID.match(stripped) or DIGEST_REF.match(stripped)):
+        return False
+    if stripped and looks_like_regex(stripped):
+        return False
+    if pattern.entropy and not passes_entropy(stripped, pattern.entropy):
+        return False
+    return True
+
+
+def _overlaps(claimed: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in claimed)
+
+
+def scan_secrets(text: str, key: str | None = None) -> list[Hit]:
+    """Credential hits in ``text``; ``key`` is the name the text is stored under, if any."""
+    hits: list[Hit] = []
+    if len(text) < 3:
+        return hits
+    # Whole matches already reported: a later pattern matching the same text is the same finding.
+    claimed: list[tuple[int, int]] = []
+    folded: str | None = None
+    for pattern in secret_patterns():
+        if pattern.key is not None and (key is None or not pattern.key.search(key)):
+            continue
+        if pattern.needles:
+            if pattern.ignore_case:
+                folded = folded if folded is not None else text.lower()
+                if not any(n in folded for n in pattern.needles):
+                    continue
+            elif not any(n in text for n in pattern.needles):
+                continue
+        for match in pattern.regex.finditer(text):
+            start, end = _secret_span(match)
+            if _overlaps(claimed, *match.span()):
+                continue
+            # Claimed even when the value is a placeholder: the most specific pattern judged this text.
+            claimed.append(match.span())
+            if not _acceptable(pattern, text[start:end]):
+                continue
+            hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True))
+    if _CANDIDATE.search(text):
+        for code, secret_type, regex in _detect_secrets_regexes():
+            for match in regex.finditer(text):
+                start, end = _secret_span(match)
+                value = text[start:end]
+                if _overlaps(claimed, start, end) or is_placeholder(value) or looks_like_regex(value):
+                    continue
+                claimed.append((start, end))
+                hits.append(Hit(code, "detect-secrets", f"a {secret_type} (detect-secrets)", start, end, secret=True))
+    return hits

@@ -1,0 +1,42 @@
+"""One entry point for every string the linter sees: all detector families at once."""
+
+from __future__ import annotations
+
+from .credentials import scan_secrets
+from .denylist import DenyList
+from .signatures import scan_text
+from .urls import UrlDetector
+from . import Hit
+
+CACHE_SIZE = 100_000
+
+
+class StringScanner:
+    """Raw-content signatures, credentials, local paths, private URLs and the deny-list.
+
+    ``raw_content=False`` (for keys and identifiers) leaves out the OVA3xx
+    signatures, which judge bodies of text.
+    """
+
+    def __init__(self, deny_list: DenyList | None = None, internal_domains: tuple[str, ...] = ()) -> None:
+        self.deny_list = deny_list or DenyList()
+        self.urls = UrlDetector(internal_domains)
+        # Fixtures repeat keys and values a lot; hits are immutable, so they are cached.
+        self._cache: dict[tuple[str, str | None, bool], tuple[Hit, ...]] = {}
+
+    def scan(self, text: str, key: str | None = None, *, raw_content: bool = True) -> list[Hit]:
+        cache_key = (text, key, raw_content)
+        cached = self._cache.get(cache_key)
+        if cached is None:
+            cached = tuple(self._scan(text, key, raw_content))
+            if len(self._cache) >= CACHE_SIZE:
+                self._cache.clear()
+            self._cache[cache_key] = cached
+        return list(cached)
+
+    def _scan(self, text: str, key: str | None, raw_content: bool) -> list[Hit]:
+        hits = [h for h in scan_text(text) if raw_content or not h.code.startswith("OVA3")]
+        hits += scan_secrets(text, key)
+        hits += self.urls.scan(text)
+        hits += self.deny_list.scan(text)
+        return hits
