@@ -39,7 +39,9 @@ class Config:
     internal_domains: list[str] = field(default_factory=list)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     source: Path | None = None  # the config file this came from, if any
+    # Built on first use from the fields above (files are read once per run, not per file).
     _scanner: Any = field(default=None, repr=False, compare=False)
+    _vocabulary: Any = field(default=None, repr=False, compare=False)
 
     def enabled(self, code: str) -> bool:
         """Ruff semantics: the most specific matching selector wins; ignore wins ties."""
@@ -64,6 +66,11 @@ class Config:
 
     def key_vocabulary(self):
         """The key classifier: built-in vocabulary plus the configured vocabulary files."""
+        if self._vocabulary is None:
+            self._vocabulary = self._load_vocabulary()
+        return self._vocabulary
+
+    def _load_vocabulary(self):
         from .keyclass import vocabulary
 
         extra = []

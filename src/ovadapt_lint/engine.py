@@ -83,6 +83,9 @@ def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFi
 
 
 def run(paths: list[str], config: Config) -> LintResult:
+    # Vocabulary and deny-list files are read up front: a bad one is a ConfigError, not a per-file notice.
+    config.key_vocabulary()
+    config.string_scanner()
     result = LintResult()
     for target in discover(paths, config.include, config.exclude):
         result.add_file(target)
