@@ -245,3 +245,16 @@ def test_deny_hash_subcommand_matches_hashed_entries(tmp_path: Path) -> None:
     proc = run_cli("deny-hash", "Project Nightjar")
     assert proc.returncode == 0
     assert proc.stdout.strip() == f"sha256:{NAME_HASH}"
+
+
+def test_bad_deny_list_through_the_api_is_a_config_error(tmp_path: Path) -> None:
+    from ovadapt_lint import ConfigError
+
+    target = tmp_path / "f.json"
+    target.write_text("{}", encoding="utf-8")
+    bad = tmp_path / "deny.txt"
+    bad.write_text("sha256:not-hex\n", encoding="utf-8")
+    config = Config()
+    config.deny_list = [bad]
+    with pytest.raises(ConfigError, match="deny.txt:1"):
+        lint_paths([str(target)], config)

@@ -37,6 +37,11 @@ class Config:
     deny_list: list[Path] = field(default_factory=list)
     vocabulary: list[Path] = field(default_factory=list)
     internal_domains: list[str] = field(default_factory=list)
+    # Python projection context and sanitizers, added to rules/vocabulary/python.toml
+    projection_functions: list[str] = field(default_factory=list)
+    projection_classes: list[str] = field(default_factory=list)
+    projection_receivers: list[str] = field(default_factory=list)
+    sanitizers: list[str] = field(default_factory=list)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     source: Path | None = None  # the config file this came from, if any
     # Built on first use from the fields above (files are read once per run, not per file).
@@ -63,6 +68,12 @@ class Config:
                 raise ConfigError(f"bad deny-list entry: {exc}") from exc
             self._scanner = StringScanner(deny, tuple(self.internal_domains))
         return self._scanner
+
+    def python_vocabulary(self):
+        from .checks.python_taint import python_vocabulary
+
+        return python_vocabulary(tuple(self.projection_functions), tuple(self.projection_classes),
+                                 tuple(self.projection_receivers), tuple(self.sanitizers))
 
     def key_vocabulary(self):
         """The key classifier: built-in vocabulary plus the configured vocabulary files."""
@@ -95,6 +106,10 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
     "deny-list": ("deny_list", list, str),
     "vocabulary": ("vocabulary", list, str),
     "internal-domains": ("internal_domains", list, str),
+    "projection-functions": ("projection_functions", list, str),
+    "projection-classes": ("projection_classes", list, str),
+    "projection-receivers": ("projection_receivers", list, str),
+    "sanitizers": ("sanitizers", list, str),
     "max-file-size": ("max_file_size", int, None),
 }
 

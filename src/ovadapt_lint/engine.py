@@ -65,6 +65,22 @@ def check_text_source(source: SourceFile, config: Config | None = None) -> list[
     return findings
 
 
+def check_python_source(source: SourceFile, config: Config | None = None) -> list[Finding]:
+    from .checks.python_projections import check_python_projections
+    from .checks.python_strings import check_python_strings
+    from .checks.suppressions import apply_suppressions, python_suppressions
+    from .frontends.python_cst import parse_python
+
+    config = config or Config()
+    module, notices = parse_python(source)
+    if module is None:
+        return notices
+    findings = check_python_strings(module, config.string_scanner())
+    findings += check_python_projections(module, config.python_vocabulary(), config.key_vocabulary())
+    by_line, bad_directives = python_suppressions(module)
+    return notices + bad_directives + apply_suppressions(findings, by_line)
+
+
 def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFile | None]:
     source, findings = read_source(target.path, target.display, config.max_file_size)
     if source is None:
@@ -74,7 +90,8 @@ def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFi
             findings += check_json_source(source, target.kind, config)
         elif target.kind == "markdown":
             findings += check_text_source(source, config)
-        # The Python front-end is added with the flow rules.
+        elif target.kind == "python":
+            findings += check_python_source(source, config)
     except RecursionError:
         findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
     except Exception as exc:  # one bad file must not stop the run

@@ -41,6 +41,39 @@ class Contract:
     validator: Any
     # required keys other than schema_version and mode: what makes an object look like this contract
     distinctive_keys: frozenset[str] = frozenset()
+    # key -> (allowed literal values, rule code) for every const/enum property: used on generator code
+    field_values: tuple[tuple[str, frozenset, str], ...] = ()
+    # top-level object properties (issue_projection, truth_contract, ...): sub-projection names
+    sections: tuple[str, ...] = ()
+    # (section, key, allowed values, code): a key's rule inside one section wins over field_values
+    section_values: tuple[tuple[str, str, frozenset, str], ...] = ()
+
+    def allowed_values(self, section: str | None = None) -> dict[str, tuple[frozenset, str]]:
+        out = {key: (values, code) for key, values, code in self.field_values}
+        out.update({key: (values, code) for sec, key, values, code in self.section_values if sec == section})
+        return out
+
+
+def _field_values(schema: Any) -> tuple[tuple[str, frozenset, str], ...]:
+    """Every property constrained to literals (const/enum), anywhere in a contract (codes inherited)."""
+    found: dict[str, tuple[set, str]] = {}
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, dict):
+            continue
+        for name, sub in (node.get("properties") or {}).items():
+            if not isinstance(sub, dict) or "x-ova-code" not in sub:
+                continue
+            values = [sub["const"]] if "const" in sub else sub.get("enum")
+            if values and all(isinstance(v, (str, bool)) for v in values):
+                known = found.setdefault(name, (set(), sub["x-ova-code"]))
+                known[0].update(values)
+        stack.extend(v for k, v in node.items() if k not in ("const", "enum", "x-ova-contract"))
+    return tuple((name, frozenset(values), code) for name, (values, code) in sorted(found.items()))
 
 
 _SCHEMA_KEYWORDS = ("items", "contains", "not", "if", "then", "else", "propertyNames", "additionalProperties")
@@ -92,6 +125,11 @@ def load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
             container_keys=tuple(meta.get("container_keys", ())),
             validator=Draft202012Validator(schema, registry=resources),
             distinctive_keys=frozenset(schema.get("required", ())) - {"schema_version", "mode"},
+            field_values=_field_values(schema),
+            sections=tuple(k for k, v in (schema.get("properties") or {}).items()
+                           if isinstance(v, dict) and v.get("type") in ("object", "array")),
+            section_values=tuple((section, *entry) for section, sub in (schema.get("properties") or {}).items()
+                                 for entry in _field_values(sub)),
         ))
     return tuple(contracts)
 

@@ -33,6 +33,10 @@ class SecretPattern:
     # Which placeholder values are not reported: "all" (default), "templates" (${X}, {x}, {{x}} only), "none".
     placeholders: str = "all"
     skip_refs: bool = False  # commit SHAs, sha256 digests and UUIDs are not this kind of secret
+    # In prose (comments, docstrings) the value must look like one: a digit, + / =, quotes, or 16+ letters.
+    prose_needs_shape: bool = False
+    # In prose, the regex's `connector` group must match this (when given).
+    prose_connector: re.Pattern[str] | None = None
 
     @classmethod
     def from_data(cls, code: str, data: dict[str, Any]) -> "SecretPattern":
@@ -42,9 +46,12 @@ class SecretPattern:
                    needles=tuple(n.lower() for n in needles) if flags else needles, ignore_case=bool(flags),
                    key=re.compile(data["key"], re.IGNORECASE) if "key" in data else None,
                    entropy=data.get("entropy"), placeholders=data.get("placeholders", "all"),
-                   skip_refs=bool(data.get("skip_refs", False)))
+                   skip_refs=bool(data.get("skip_refs", False)),
+                   prose_needs_shape=bool(data.get("prose_needs_shape", False)),
+                   prose_connector=re.compile(data["prose_connector"], re.IGNORECASE) if "prose_connector" in data else None)
 
 
+_SHAPED = re.compile(r"""^(?:["'].*["']|[^\s]*[0-9+/=][^\s]*|[A-Za-z]{16,})$""")
 _TEMPLATE = re.compile(r"^[\"']?(?:\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+)[\"']?$")
 
 
@@ -113,7 +120,9 @@ def _secret_span(match: re.Match[str]) -> tuple[int, int]:
     return best
 
 
-def _acceptable(pattern: SecretPattern, value: str) -> bool:
+def _acceptable(pattern: SecretPattern, value: str, prose: bool) -> bool:
+    if prose and pattern.prose_needs_shape and not _SHAPED.match(value.strip()):
+        return False
     stripped = value.strip().strip("\"'")
     if pattern.placeholders == "all" and stripped and is_placeholder(stripped):
         return False
@@ -132,8 +141,9 @@ def _overlaps(claimed: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in claimed)
 
 
-def scan_secrets(text: str, key: str | None = None) -> list[Hit]:
-    """Credential hits in ``text``; ``key`` is the name the text is stored under, if any."""
+def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list[Hit]:
+    """Credential hits in ``text``; ``key`` is the name the text is stored under, if any;
+    ``prose`` for comments and docstrings, where a credential word is usually just a word."""
     hits: list[Hit] = []
     if len(text) < 3:
         return hits
@@ -154,9 +164,12 @@ def scan_secrets(text: str, key: str | None = None) -> list[Hit]:
             start, end = _secret_span(match)
             if _overlaps(claimed, *match.span()):
                 continue
+            if prose and pattern.prose_connector is not None and "connector" in match.re.groupindex \
+                    and not pattern.prose_connector.match(match.group("connector") or ""):
+                continue
             # Claimed even when the value is a placeholder: the most specific pattern judged this text.
             claimed.append(match.span())
-            if not _acceptable(pattern, text[start:end]):
+            if not _acceptable(pattern, text[start:end], prose):
                 continue
             hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True))
     if _CANDIDATE.search(text):

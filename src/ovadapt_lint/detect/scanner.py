@@ -22,21 +22,22 @@ class StringScanner:
         self.deny_list = deny_list or DenyList()
         self.urls = UrlDetector(internal_domains)
         # Fixtures repeat keys and values a lot; hits are immutable, so they are cached.
-        self._cache: dict[tuple[str, str | None, bool], tuple[Hit, ...]] = {}
+        self._cache: dict[tuple[str, str | None, bool, bool], tuple[Hit, ...]] = {}
 
-    def scan(self, text: str, key: str | None = None, *, raw_content: bool = True) -> list[Hit]:
-        cache_key = (text, key, raw_content)
+    def scan(self, text: str, key: str | None = None, *, raw_content: bool = True, prose: bool = False) -> list[Hit]:
+        """``prose``: the text is a comment or docstring (credential words need a value-shaped value)."""
+        cache_key = (text, key, raw_content, prose)
         cached = self._cache.get(cache_key)
         if cached is None:
-            cached = tuple(self._scan(text, key, raw_content))
+            cached = tuple(self._scan(text, key, raw_content, prose))
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.clear()
             self._cache[cache_key] = cached
         return list(cached)
 
-    def _scan(self, text: str, key: str | None, raw_content: bool) -> list[Hit]:
+    def _scan(self, text: str, key: str | None, raw_content: bool, prose: bool) -> list[Hit]:
         hits = [h for h in scan_text(text) if raw_content or not h.code.startswith("OVA3")]
-        hits += scan_secrets(text, key)
+        hits += scan_secrets(text, key, prose)
         hits += self.urls.scan(text)
         hits += self.deny_list.scan(text)
         return hits

@@ -1,0 +1,2 @@
+def build_packet(run):
+    return {"schema_version": "v0", "stdout": run.stdout}  # ovadapt: ignore[OVA205, OVA208, OVA9999]

@@ -1,0 +1,12 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class SessionPacket:
+    session_id: str
+    transcript: str
+    raw_transcripts_copied: bool
+
+
+def public_session(session):
+    return {"session_id": session.session_id, "messages": [m.to_dict() for m in session.log]}

@@ -1,0 +1,445 @@
+"""Python projection builders: fields, contract flags and flows in projection context.
+
+A dict display, ``dict(...)`` call, subscript store or ``.update()`` /
+``.setdefault()`` call is a *projection* when it carries a ``schema_version`` or
+contract-flag key, is built in a projection-named function or class, is nested
+in / assigned into another projection, is passed to ``json.dump(s)``, or its
+receiver is named like one (``projection``, ``packet``, ...). Only projections
+are judged by the field and flow rules; string detectors see every literal.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from ..findings import Finding, digest_value, make_finding
+from ..frontends.json_tree import JNode
+from ..frontends.python_cst import PythonModule
+from ..keyclass import Vocabulary
+from .contracts import Contract, load_contracts
+from .python_taint import PythonVocabulary, Taint, TaintTracker, dotted, pick, string_value
+from .raw_fields import _CATEGORY_TEXT, _FLAG_KEY, CATEGORY_CODES, _carries_raw
+
+FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
+_NEAR_MISS = 0.9
+_COMPACT_CALLS = frozenset({"bool", "len", "int", "float", "isinstance", "sum", "any", "all", "round", "hash"})
+_DUMPS = frozenset({"json.dump", "json.dumps", "dump", "dumps", "orjson.dumps", "yaml.safe_dump", "yaml.dump"})
+
+
+@dataclass
+class _Sink:
+    """A place where a value enters a projection under a key."""
+    key: str | None
+    key_node: cst.CSTNode
+    value: cst.BaseExpression
+
+
+@dataclass
+class _Scope:
+    name: str
+    class_name: str | None
+    projection_named: bool
+    dict_names: dict[str, list[cst.Dict]] = field(default_factory=dict)
+
+
+def _body_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
+    body = getattr(node, "body", None)
+    if isinstance(body, cst.BaseSuite):
+        body = body.body
+    return list(body) if isinstance(body, (list, tuple)) else []
+
+
+class _Collector(cst.CSTVisitor):
+    """One function's (or the module's) dicts, names and calls, without nested scopes."""
+
+    def __init__(self, root: cst.CSTNode) -> None:
+        self.root = root
+        self.dicts: list[cst.Dict] = []
+        self.dict_calls: list[cst.Call] = []
+        self.parent: dict[int, tuple[cst.Dict | cst.Call, str | None]] = {}
+        self.name_dicts: dict[str, list[cst.Dict]] = {}
+        self.dumped_names: set[str] = set()
+        self.dumped_dicts: list[cst.Dict] = []
+        self.subscript_stores: list[tuple[str, cst.BaseExpression, cst.BaseExpression]] = []
+        self.update_calls: list[tuple[str, cst.Call]] = []
+        self._stack: list[cst.Dict | cst.Call] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        self.dicts.append(node)
+        for element in node.elements:
+            if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Dict):
+                self.parent[id(element.value)] = (node, string_value(element.key))
+            elif isinstance(element, cst.DictElement) and isinstance(element.value, (cst.List, cst.Tuple)):
+                for item in element.value.elements:
+                    if isinstance(item.value, cst.Dict):
+                        self.parent[id(item.value)] = (node, string_value(element.key))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = dotted(node.func) or ""
+        if name == "dict" and any(a.keyword is not None for a in node.args):
+            self.dict_calls.append(node)
+        if name in _DUMPS and node.args:
+            first = node.args[0].value
+            if isinstance(first, cst.Name):
+                self.dumped_names.add(first.value)
+            elif isinstance(first, cst.Dict):
+                self.dumped_dicts.append(first)
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("update", "setdefault"):
+            receiver = dotted(node.func.value)
+            if receiver is not None:
+                self.update_calls.append((receiver, node))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._assigned(target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._assigned(node.target, node.value)
+
+    def _assigned(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name) and isinstance(value, cst.Dict):
+            self.name_dicts.setdefault(target.value, []).append(value)
+        if isinstance(target, cst.Subscript):
+            receiver = dotted(target.value)
+            if receiver is not None and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+                self.subscript_stores.append((receiver, target.slice[0].slice.value, value))
+                if isinstance(value, cst.Dict):
+                    self.parent[id(value)] = (None, string_value(target.slice[0].slice.value))  # type: ignore[assignment]
+
+
+class ScopeAnalyzer(cst.CSTVisitor):
+    """Finds projections in each function (and the module body) and judges their fields and flows."""
+
+    def __init__(self, module: PythonModule, vocab: PythonVocabulary, keys: Vocabulary) -> None:
+        self.module = module
+        self.vocab = vocab
+        self.keys = keys
+        self.findings: list[Finding] = []
+        self.contracts = load_contracts()
+        self._classes: list[str] = []
+
+    # --- scopes ------------------------------------------------------------
+    def visit_Module(self, node: cst.Module) -> None:
+        self._analyse(node, _Scope("<module>", None, False))
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._classes.append(node.name.value)
+        self._check_model_fields(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._classes.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        class_name = self._classes[-1] if self._classes else None
+        named = self.vocab.projection_function(node.name.value) or (
+            class_name is not None and self.vocab.projection_class(class_name))
+        self._analyse(node, _Scope(node.name.value, class_name, named))
+
+    # --- one scope ---------------------------------------------------------
+    def _analyse(self, root: cst.CSTNode, scope: _Scope) -> None:
+        collected = _Collector(root)
+        root.visit(collected)
+        projections = self._projection_dicts(collected, scope)
+        receivers = {name for name, dicts in collected.name_dicts.items() if any(id(d) in projections for d in dicts)}
+        receivers |= {r for r, _, _ in collected.subscript_stores if r.split(".")[-1] in self.vocab.receivers}
+        receivers |= {r for r, _ in collected.update_calls if r.split(".")[-1] in self.vocab.receivers}
+        adapters = self._adapter_dicts(collected, projections, scope)
+
+        sinks: list[tuple[_Sink, cst.CSTNode, tuple[Contract, str | None] | None]] = []
+        for node in collected.dicts:
+            if id(node) in projections:
+                for element in node.elements:
+                    if isinstance(element, cst.DictElement):
+                        sinks.append((_Sink(string_value(element.key), element.key, element.value), node,
+                                      adapters.get(id(node))))
+        for call in collected.dict_calls:
+            if scope.projection_named:
+                for arg in call.args:
+                    if arg.keyword is not None:
+                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, None))
+        for receiver, key, value in collected.subscript_stores:
+            if receiver in receivers or receiver.split(".")[-1] in self.vocab.receivers:
+                sinks.append((_Sink(string_value(key), key, value), value, None))
+        for receiver, call in collected.update_calls:
+            if receiver in receivers or receiver.split(".")[-1] in self.vocab.receivers:
+                args = call.args
+                if call.func.attr.value == "setdefault" and len(args) >= 2:  # type: ignore[union-attr]
+                    sinks.append((_Sink(string_value(args[0].value), args[0].value, args[1].value), call, None))
+                for arg in args:
+                    if arg.keyword is not None:
+                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, None))
+        for sink, _, adapter in sinks:
+            if sink.key is not None:
+                self._check_field(sink)
+                if adapter is not None:
+                    self._check_contract_value(sink, *adapter)
+        if sinks:
+            self._flows(root, sinks)
+
+    def _projection_dicts(self, collected: _Collector, scope: _Scope) -> set[int]:
+        marked: set[int] = set()
+        for node in collected.dicts:
+            keys = {string_value(e.key) for e in node.elements if isinstance(e, cst.DictElement)}
+            keys.discard(None)
+            if scope.projection_named or keys & self.vocab.marker_keys or any(self.vocab.is_flag_key(k) for k in keys):
+                marked.add(id(node))
+        for name in collected.dumped_names | (set(collected.name_dicts) & self.vocab.receivers):
+            marked |= {id(d) for d in collected.name_dicts.get(name, [])}
+        marked |= {id(d) for d in collected.dumped_dicts}
+        # Nesting both ways, and dicts assigned to names that a projection holds, until nothing changes.
+        changed = True
+        while changed:
+            changed = False
+            for node in collected.dicts:
+                parent = collected.parent.get(id(node))
+                inside = parent is not None and parent[0] is not None and id(parent[0]) in marked
+                if id(node) not in marked and inside:
+                    marked.add(id(node))
+                    changed = True
+                if id(node) in marked:
+                    for element in node.elements:
+                        if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Name):
+                            for held in collected.name_dicts.get(element.value.value, []):
+                                if id(held) not in marked:
+                                    marked.add(id(held))
+                                    changed = True
+        return marked
+
+    def _contract_for_version(self, version: str) -> Contract | None:
+        for contract in self.contracts:
+            if version == contract.schema_version or difflib.SequenceMatcher(
+                    None, version, contract.schema_version).ratio() >= _NEAR_MISS:
+                return contract
+        return None
+
+    def _adapter_dicts(self, collected: _Collector, projections: set[int],
+                       scope: _Scope) -> dict[int, tuple[Contract, str | None]]:
+        """Projection dicts that are recognisably an adapter or one of its sections: (contract, section)."""
+        found: dict[int, tuple[Contract, str | None]] = {}
+        by_name = next(((c, s) for c in self.contracts for s in c.sections if s in scope.name), None)
+        for node in collected.dicts:
+            if id(node) not in projections:
+                continue
+            version = next((string_value(e.value) for e in node.elements if isinstance(e, cst.DictElement)
+                            and string_value(e.key) == "schema_version"), None)
+            contract = self._contract_for_version(version) if version else None
+            where: tuple[Contract, str | None] | None = (contract, None) if contract is not None else None
+            parent = collected.parent.get(id(node))
+            if where is None and parent is not None and parent[0] is not None and id(parent[0]) in found:
+                outer, section = found[id(parent[0])]
+                where = (outer, section or parent[1])
+            if where is None and by_name is not None:
+                where = by_name
+            if where is not None:
+                found[id(node)] = where
+        return found
+
+    # --- field rules -------------------------------------------------------
+    def _literal(self, node: cst.BaseExpression) -> JNode | None:
+        text = string_value(node)
+        if text is not None:
+            return JNode("string", 0, 0, text)
+        if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+            return JNode({"True": "true", "False": "false", "None": "null"}[node.value], 0, 0, None)
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return JNode("number", 0, 0, 0)
+        if isinstance(node, (cst.List, cst.Tuple)) and all(self._literal(e.value) is not None for e in node.elements):
+            return JNode("array", 0, 0, [self._literal(e.value) for e in node.elements])
+        return None
+
+    def _compact_expression(self, node: cst.BaseExpression) -> bool:
+        """A flag or a counter: cannot carry a body."""
+        if isinstance(node, (cst.Comparison, cst.Integer, cst.Float)):
+            return True
+        if isinstance(node, cst.UnaryOperation):
+            return isinstance(node.operator, cst.Not) or self._compact_expression(node.expression)
+        if isinstance(node, cst.BooleanOperation):
+            return self._compact_expression(node.left) and self._compact_expression(node.right)
+        if isinstance(node, cst.Name):
+            return node.value in ("True", "False", "None")
+        if isinstance(node, cst.Call):
+            name = dotted(node.func) or ""
+            return name in _COMPACT_CALLS or name.startswith("hashlib.") or (
+                isinstance(node.func, cst.Attribute) and node.func.attr.value in ("hexdigest", "count"))
+        return False
+
+    def _check_field(self, sink: _Sink) -> None:
+        key = sink.key
+        assert key is not None
+        verdict = self.keys.classify(key)
+        if verdict.category is None or _FLAG_KEY.search(key) or self._compact_expression(sink.value):
+            return
+        literal = self._literal(sink.value)
+        if literal is not None:
+            if not _carries_raw(verdict.category, verdict.weak, literal, self.keys.compact_string_max):
+                return
+        elif (verdict.weak and verdict.category != "credential") or verdict.category == "local-path":
+            return  # an ambiguous or path key filled by code: judged by the flow rules instead
+        text = _CATEGORY_TEXT[verdict.category]
+        self._add(CATEGORY_CODES[verdict.category], sink.key_node,
+                  f'projection field "{key}" may carry {text} ({verdict.reason})', (key,))
+
+    def _check_contract_value(self, sink: _Sink, contract: Contract, section: str | None) -> None:
+        rule = contract.allowed_values(section).get(sink.key or "")
+        if rule is None:
+            return
+        allowed, code = rule
+        value = sink.value
+        if allowed == frozenset({False}):
+            if not (isinstance(value, cst.Name) and value.value == "False"):
+                shown = self.module.module.code_for_node(value)
+                shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                self._add(code, value, f'adapter flag "{sink.key}" must be the literal False, found {shown}',
+                          (sink.key, shown))
+            return
+        text = string_value(value)
+        if text is not None and text not in allowed:
+            options = ", ".join(sorted(str(a) for a in allowed))
+            self._add(code, value, f'adapter field "{sink.key}" is "{text}", not one of {options}', (sink.key, text))
+
+    def _check_model_fields(self, node: cst.ClassDef) -> None:
+        """Dataclass / TypedDict / NamedTuple / pydantic fields of a projection-named class."""
+        if not self.vocab.projection_class(node.name.value):
+            return
+        decorators = {dotted(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) for d in node.decorators}
+        bases = {dotted(b.value) for b in node.bases}
+        if not (decorators & self.vocab.model_decorators or bases & self.vocab.model_bases):
+            return
+        for statement in _body_statements(node):
+            for small in getattr(statement, "body", ()):
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    self._check_model_field(small)
+
+    def _check_model_field(self, node: cst.AnnAssign) -> None:
+        key = node.target.value  # type: ignore[union-attr]
+        verdict = self.keys.classify(key)
+        annotation = self.module.module.code_for_node(node.annotation.annotation)
+        if verdict.category is None or _FLAG_KEY.search(key) or annotation in ("bool", "int", "float", "None"):
+            return
+        if verdict.weak and verdict.category != "credential":
+            return
+        text = _CATEGORY_TEXT[verdict.category]
+        self._add(CATEGORY_CODES[verdict.category], node.target,
+                  f'projection field "{key}: {annotation}" may carry {text} ({verdict.reason})', (key,))
+
+    # --- flows ---------------------------------------------------------------
+    def _flows(self, root: cst.CSTNode, sinks: list) -> None:
+        positions = self.module.positions
+
+        def where(node: cst.CSTNode) -> tuple[int, int]:
+            start = positions[node].start
+            return start.line, start.column + 1
+
+        tracker = TaintTracker(self.vocab, self.keys, self.module.module.code_for_node, where)
+        by_statement: dict[int, list[_Sink]] = {}
+        statements = list(_flat_statements(root))
+        index_of = {}
+        for statement in statements:
+            for node in _descendants(statement):
+                index_of.setdefault(id(node), id(statement))
+        for sink, _, _ in sinks:
+            owner = index_of.get(id(sink.value))
+            if owner is not None:
+                by_statement.setdefault(owner, []).append(sink)
+        reported: set[tuple[int, str]] = set()
+        for statement in statements:
+            for sink in by_statement.get(id(statement), []):
+                taint = tracker.of(sink.value)
+                if taint is not None and (id(sink.value), taint.kind) not in reported:
+                    reported.add((id(sink.value), taint.kind))
+                    self._flow_finding(sink, taint)
+            _update(tracker, statement)
+
+    def _flow_finding(self, sink: _Sink, taint: Taint) -> None:
+        target = f'projection field "{sink.key}"' if sink.key else "a projection value"
+        via = ""
+        if taint.via:
+            via = " via " + ", ".join(f"'{s.text}' (line {s.line})" for s in taint.via)
+        message = f"{taint.description} '{taint.source.text}' (line {taint.source.line}) reaches {target}{via}"
+        line, column = self.module.positions[sink.value].start.line, self.module.positions[sink.value].start.column + 1
+        steps = [taint.source, *taint.via]
+        finding = self._add(FLOW_CODES[taint.kind], sink.value, message, (sink.key, taint.source.text))
+        finding.extra["flow"] = [{"line": s.line, "column": s.column, "message": f"'{s.text}'"} for s in steps] + [
+            {"line": line, "column": column, "message": target}]
+
+    def _add(self, code: str, node: cst.CSTNode, message: str, ident: object) -> Finding:
+        finding = make_finding(code, message, self.module.source.display, self.module.span(node),
+                               value_digest=digest_value(ident))
+        self.findings.append(finding)
+        return finding
+
+
+def _flat_statements(root: cst.CSTNode):
+    """Statements of a scope in source order, entering compound statements but not nested scopes."""
+    stack = list(reversed(_body_statements(root)))
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        yield statement
+        children: list[cst.CSTNode] = []
+        for attr in ("body", "orelse", "finalbody"):
+            part = getattr(statement, attr, None)
+            if isinstance(part, cst.BaseSuite):
+                children += list(part.body)
+            elif isinstance(part, (cst.Else, cst.Finally)):
+                children += list(part.body.body)
+            elif isinstance(part, cst.If):
+                children.append(part)
+        for handler in getattr(statement, "handlers", ()):
+            children += list(handler.body.body)
+        if isinstance(statement, cst.SimpleStatementLine):
+            children = []
+        stack.extend(reversed(children))
+
+
+def _descendants(node: cst.CSTNode):
+    """A statement's own nodes: indented blocks and nested scopes belong to other statements."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if current is not node and isinstance(current, (cst.IndentedBlock, cst.FunctionDef, cst.ClassDef)):
+            continue
+        stack.extend(current.children)
+
+
+def _update(tracker: TaintTracker, statement: cst.CSTNode) -> None:
+    """Apply a statement's bindings to the taint environment."""
+    smalls = statement.body if isinstance(statement, cst.SimpleStatementLine) else [statement]
+    for small in smalls:
+        if isinstance(small, cst.Assign):
+            taint = tracker.of(small.value)
+            for target in small.targets:
+                tracker.bind_target(target.target, taint, small)
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            tracker.bind_target(small.target, tracker.of(small.value), small)
+        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            current = tracker.env.get(small.target.value)
+            tracker.assign(small.target.value, pick(current, tracker.of(small.value)), small)
+    if isinstance(statement, cst.For):
+        tracker.bind_target(statement.target, tracker.of(statement.iter), statement)
+    elif isinstance(statement, cst.With):
+        for item in statement.items:
+            if item.asname is not None:
+                tracker.bind_target(item.asname.name, tracker.of(item.item), statement)
+
+
+def check_python_projections(module: PythonModule, vocab: PythonVocabulary, keys: Vocabulary) -> list[Finding]:
+    analyzer = ScopeAnalyzer(module, vocab, keys)
+    module.module.visit(analyzer)
+    return analyzer.findings
+

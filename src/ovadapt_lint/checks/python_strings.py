@@ -1,0 +1,100 @@
+"""Every Python string literal, f-string part, comment, docstring and identifier
+through the shared string detectors (raw content, credentials, paths, URLs, deny-list)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..detect import Hit
+from ..detect.scanner import StringScanner
+from ..findings import Finding, Span, digest_value, make_finding
+from ..frontends.python_cst import PythonModule
+from ..redact import mask
+
+
+def _locate(module: PythonModule, node: cst.CSTNode, raw: str, value: str, hit: Hit) -> Span:
+    """The hit's own position when its text appears verbatim in the source token, else the token's."""
+    fragment = value[hit.start:hit.end]
+    index = raw.find(fragment) if fragment else -1
+    if index < 0:
+        return module.span(node)
+    where = module.positions[node].start
+    before = raw[:index]
+    line = where.line + before.count("\n")
+    column = (len(before) - before.rfind("\n")) if "\n" in before else where.column + 1 + len(before)
+    end_line = line + fragment.count("\n")
+    end_column = (len(fragment) - fragment.rfind("\n")) if "\n" in fragment else column + len(fragment)
+    return Span(line, column, end_line, end_column)
+
+
+class _StringVisitor(cst.CSTVisitor):
+    def __init__(self, module: PythonModule, scanner: StringScanner) -> None:
+        self.module = module
+        self.scanner = scanner
+        self.findings: list[Finding] = []
+        self.names_seen: set[str] = set()
+        self.docstrings: set[int] = set()
+
+    def _note_docstring(self, node: cst.Module | cst.ClassDef | cst.FunctionDef) -> None:
+        body = node.body if isinstance(node, cst.Module) else node.body.body
+        if body and isinstance(body[0], cst.SimpleStatementLine) and body[0].body:
+            first = body[0].body[0]
+            if isinstance(first, cst.Expr) and isinstance(first.value, (cst.SimpleString, cst.ConcatenatedString)):
+                self.docstrings.add(id(first.value))
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._note_docstring(node)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._note_docstring(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._note_docstring(node)
+
+    def _report(self, node: cst.CSTNode, raw: str, value: str, what: str, *, prose: bool = False,
+                deny_only: bool = False) -> None:
+        hits = self.scanner.deny_list.scan(value) if deny_only else self.scanner.scan(value, prose=prose)
+        for hit in hits:
+            fragment = value[hit.start:hit.end]
+            shown = f" ({mask(fragment)})" if hit.secret else ""
+            span = self.module.span(node) if hit.code.startswith("OVA3") else _locate(self.module, node, raw, value, hit)
+            self.findings.append(make_finding(
+                hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", self.module.source.display, span,
+                value_digest=digest_value((hit.signature, fragment)), secret_span=hit.secret))
+
+    def visit_ConcatenatedString(self, node: cst.ConcatenatedString) -> bool:
+        # Implicit concatenation is one value: a secret may be split across the parts.
+        value = node.evaluated_value
+        if isinstance(value, str):
+            raw = self.module.module.code_for_node(node)
+            docstring = id(node) in self.docstrings
+            self._report(node, raw, value, "docstring" if docstring else "string literal", prose=docstring)
+            return False
+        return True
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        value = node.evaluated_value
+        if isinstance(value, bytes):
+            value = value.decode("utf-8", "replace")
+        if len(value) >= 3:
+            docstring = id(node) in self.docstrings
+            self._report(node, node.value, value, "docstring" if docstring else "string literal", prose=docstring)
+
+    def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
+        if len(node.value) >= 3:
+            self._report(node, node.value, node.value, "f-string text")
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self._report(node, node.value, node.value, "comment", prose=True)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        # Identifiers only carry internal names; each name is reported once per file.
+        if self.scanner.deny_list and node.value not in self.names_seen:
+            self.names_seen.add(node.value)
+            self._report(node, node.value, node.value, "an identifier", deny_only=True)
+
+
+def check_python_strings(module: PythonModule, scanner: StringScanner) -> list[Finding]:
+    visitor = _StringVisitor(module, scanner)
+    module.module.visit(visitor)
+    return visitor.findings
