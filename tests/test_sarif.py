@@ -60,3 +60,17 @@ def test_sarif_has_no_absolute_paths_even_for_absolute_arguments(tmp_path: Path)
 def test_sarif_category() -> None:
     doc = _sarif("--sarif-category", "fixtures", str(CORPUS / "OVA102"))
     assert doc["runs"][0]["automationDetails"]["id"] == "fixtures/"
+
+
+def test_flow_findings_carry_code_flows(tmp_path: Path) -> None:
+    from jsonschema import Draft4Validator
+
+    proc = run_cli("--format", "sarif", str(CORPUS / "OVA208" / "bad_flows.py"))
+    sarif = json.loads(proc.stdout)
+    Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(sarif)
+    flows = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "OVA208"]
+    first = next(r for r in flows if "next_action" in r["message"]["text"])
+    steps = first["codeFlows"][0]["threadFlows"][0]["locations"]
+    lines = [s["location"]["physicalLocation"]["region"]["startLine"] for s in steps]
+    assert lines == [9, 9, 10, 14]  # the source, first_line, summary, the projection field
+    assert [loc["message"]["text"] for loc in first["relatedLocations"]][-1] == 'projection field "next_action"'

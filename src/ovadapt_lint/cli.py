@@ -38,9 +38,9 @@ def _codes(value: str) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="ovadapt-lint",
-        description="Lint public projection fixtures (JSON, JSON Lines; Markdown when included) for "
-                    "contract violations, raw material, credentials, local paths, private URLs and "
-                    "internal names. Python files are discovered; their analysis is not built yet.",
+        description="Lint public projection fixtures (JSON, JSON Lines; Markdown when included) and the "
+                    "Python code that builds them for contract violations, raw material, credentials, "
+                    "local paths, private URLs and internal names.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

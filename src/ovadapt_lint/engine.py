@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .config import Config
 from .discover import Target, discover
 from .findings import Finding
 from .source import SourceFile, notice, read_source
+
+
+PYTHON_RECURSION_LIMIT = 20_000
 
 
 @dataclass
@@ -65,13 +70,34 @@ def check_text_source(source: SourceFile, config: Config | None = None) -> list[
     return findings
 
 
+@contextmanager
+def _deep_recursion():
+    """libcst walks trees recursively; generated modules (long string concatenations) go deep.
+    From 3.11 Python-to-Python calls do not use the C stack, so a higher limit is safe there."""
+    old = sys.getrecursionlimit()
+    if sys.version_info >= (3, 11):
+        sys.setrecursionlimit(max(old, PYTHON_RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def check_python_source(source: SourceFile, config: Config | None = None) -> list[Finding]:
+    config = config or Config()
+    try:
+        with _deep_recursion():
+            return _check_python(source, config)
+    except RecursionError:
+        return [notice("OVA006", "Python code nested too deeply for the analyser; file not analysed", source.display)]
+
+
+def _check_python(source: SourceFile, config: Config) -> list[Finding]:
     from .checks.python_projections import check_python_projections
     from .checks.python_strings import check_python_strings
     from .checks.suppressions import apply_suppressions, python_suppressions
     from .frontends.python_cst import parse_python
 
-    config = config or Config()
     module, notices = parse_python(source)
     if module is None:
         return notices

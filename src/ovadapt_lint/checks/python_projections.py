@@ -130,9 +130,15 @@ class ScopeAnalyzer(cst.CSTVisitor):
         self.findings: list[Finding] = []
         self.contracts = load_contracts()
         self._classes: list[str] = []
+        # Module-level bindings (FIXTURES = Path(__file__)...), the starting point of every function.
+        self.module_env: dict[str, Taint] = {}
 
     # --- scopes ------------------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
+        tracker = self._tracker()
+        for statement in _flat_statements(node):
+            _update(tracker, statement)
+        self.module_env = tracker.env
         self._analyse(node, _Scope("<module>", None, False))
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
@@ -336,7 +342,7 @@ class ScopeAnalyzer(cst.CSTVisitor):
                   f'projection field "{key}: {annotation}" may carry {text} ({verdict.reason})', (key,))
 
     # --- flows ---------------------------------------------------------------
-    def _flows(self, root: cst.CSTNode, sinks: list) -> None:
+    def _tracker(self, root: cst.CSTNode | None = None) -> TaintTracker:
         positions = self.module.positions
 
         def where(node: cst.CSTNode) -> tuple[int, int]:
@@ -344,6 +350,17 @@ class ScopeAnalyzer(cst.CSTVisitor):
             return start.line, start.column + 1
 
         tracker = TaintTracker(self.vocab, self.keys, self.module.module.code_for_node, where)
+        if isinstance(root, cst.FunctionDef):
+            params = root.params
+            names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+            for star in (params.star_arg, params.star_kwarg):
+                if isinstance(star, cst.Param):
+                    names.add(star.name.value)
+            tracker.env = {k: v for k, v in self.module_env.items() if k not in names}
+        return tracker
+
+    def _flows(self, root: cst.CSTNode, sinks: list) -> None:
+        tracker = self._tracker(root)
         by_statement: dict[int, list[_Sink]] = {}
         statements = list(_flat_statements(root))
         index_of = {}

@@ -64,13 +64,38 @@ class _StringVisitor(cst.CSTVisitor):
 
     def visit_ConcatenatedString(self, node: cst.ConcatenatedString) -> bool:
         # Implicit concatenation is one value: a secret may be split across the parts.
-        value = node.evaluated_value
-        if isinstance(value, str):
-            raw = self.module.module.code_for_node(node)
-            docstring = id(node) in self.docstrings
-            self._report(node, raw, value, "docstring" if docstring else "string literal", prose=docstring)
-            return False
-        return True
+        # The parts are collected iteratively (the chain can be thousands long).
+        parts: list[cst.CSTNode] = []
+        current: cst.CSTNode = node
+        while isinstance(current, cst.ConcatenatedString):
+            parts.append(current.left)
+            current = current.right
+        parts.append(current)
+        if not all(isinstance(p, cst.SimpleString) for p in parts):
+            return True
+        values = [p.evaluated_value for p in parts]  # type: ignore[union-attr]
+        values = [v.decode("utf-8", "replace") if isinstance(v, bytes) else v for v in values]
+        docstring = id(node) in self.docstrings
+        self._report_parts(node, parts, values, "docstring" if docstring else "string literal", docstring)
+        return False
+
+    def _report_parts(self, node: cst.CSTNode, parts: list, values: list[str], what: str, prose: bool) -> None:
+        value = "".join(values)
+        for hit in self.scanner.scan(value, prose=prose):
+            fragment = value[hit.start:hit.end]
+            shown = f" ({mask(fragment)})" if hit.secret else ""
+            span = self.module.span(node)
+            if not hit.code.startswith("OVA3"):
+                offset = 0
+                for part, text in zip(parts, values):  # locate the hit in the part that holds it
+                    if offset <= hit.start and hit.end <= offset + len(text):
+                        span = _locate(self.module, part, part.value, text,
+                                       Hit(hit.code, hit.signature, hit.label, hit.start - offset, hit.end - offset))
+                        break
+                    offset += len(text)
+            self.findings.append(make_finding(
+                hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", self.module.source.display, span,
+                value_digest=digest_value((hit.signature, fragment)), secret_span=hit.secret))
 
     def visit_SimpleString(self, node: cst.SimpleString) -> None:
         value = node.evaluated_value

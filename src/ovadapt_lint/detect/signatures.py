@@ -27,6 +27,7 @@ class TextSignature:
     distinct: int = 1  # the first pattern must match this many distinct texts (group 1 if any)
     min_length: int = 0
     skip_in_regex: bool = False  # not matched in text that is itself a regular expression
+    in_prose: bool = True  # also matched in comments and docstrings
 
     @classmethod
     def from_data(cls, code: str, data: dict[str, Any]) -> "TextSignature":
@@ -35,7 +36,8 @@ class TextSignature:
         needles = tuple(n.lower() for n in data.get("needles", ())) if flags else tuple(data.get("needles", ()))
         return cls(id=data["id"], code=code, label=data["label"], patterns=tuple(re.compile(p, flags) for p in patterns),
                    needles=needles, ignore_case=bool(flags), distinct=int(data.get("distinct", 1)),
-                   min_length=int(data.get("min_length", 0)), skip_in_regex=bool(data.get("skip_in_regex")))
+                   min_length=int(data.get("min_length", 0)), skip_in_regex=bool(data.get("skip_in_regex")),
+                   in_prose=bool(data.get("prose", True)))
 
     def search(self, text: str, folded: str | None = None) -> tuple[int, int] | None:
         """The span of the first pattern's first match when the signature matches, else None."""
@@ -73,13 +75,16 @@ def text_signatures() -> tuple[TextSignature, ...]:
     return tuple(TextSignature.from_data(rule.code, data) for rule in all_rules().values() for data in rule.signature)
 
 
-def scan_text(text: str, codes: Collection[str] | None = None) -> list[Hit]:
-    """Raw-material hits in ``text``: at most one per rule code (its first matching signature)."""
+def scan_text(text: str, codes: Collection[str] | None = None, prose: bool = False) -> list[Hit]:
+    """Raw-material hits in ``text``: at most one per rule code (its first matching signature).
+    ``prose``: a comment or docstring, where signatures marked ``prose = false`` do not apply."""
     hits: list[Hit] = []
     done: set[str] = set()
     folded: str | None = None
     for signature in text_signatures():
         if signature.code in done or (codes is not None and signature.code not in codes):
+            continue
+        if prose and not signature.in_prose:
             continue
         if signature.ignore_case and folded is None:
             folded = text.lower()

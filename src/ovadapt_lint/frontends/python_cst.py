@@ -42,12 +42,27 @@ def parse_python(source: SourceFile) -> tuple[PythonModule | None, list[Finding]
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
         line, column = exc.raw_line or 1, (exc.raw_column or 0) + 1
+        where = Span(line, column, line, column + 1)
+        if _valid_for_interpreter(text):
+            return None, [notice("OVA001", "libcst cannot parse this file although the interpreter can "
+                                 "(a parser limit, e.g. an extremely long expression); file not analysed",
+                                 source.display, where)]
         first = str(exc.message).splitlines()[0].split(": expected one of")[0] if exc.message else "syntax error"
         hint = " (Python 2 code?)" if _looks_like_python2(text) else ""
         return None, [notice("OVA001", f"Python syntax error{hint}: {first[:200]}; file not analysed",
-                             source.display, Span(line, column, line, column + 1))]
+                             source.display, where)]
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     return PythonModule(source, wrapper, wrapper.resolve(PositionProvider)), []
+
+
+def _valid_for_interpreter(text: str) -> bool:
+    import ast
+
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def _looks_like_python2(text: str) -> bool:

@@ -49,6 +49,22 @@ def _region(span) -> dict[str, int]:
             "endLine": span.end_line, "endColumn": max(span.end_col, 1)}
 
 
+def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any]) -> None:
+    """A flow finding's steps (source, each variable, the projection field) as relatedLocations and a codeFlow."""
+    locations = []
+    for number, step in enumerate(steps):
+        locations.append({
+            "id": number,
+            "physicalLocation": {"artifactLocation": dict(artifact),
+                                 "region": {"startLine": step["line"], "startColumn": step["column"]}},
+            "message": {"text": redact_text(step["message"])},
+        })
+    item["relatedLocations"] = locations
+    item["codeFlows"] = [{"threadFlows": [{"locations": [
+        {"location": {k: v for k, v in loc.items() if k != "id"}, "executionOrder": number}
+        for number, loc in enumerate(locations)]}]}]
+
+
 def build_sarif(result: LintResult, category: str | None = None) -> dict[str, Any]:
     rules = list(registry.all_rules().values())
     index = {rule.code: i for i, rule in enumerate(rules)}
@@ -70,6 +86,8 @@ def build_sarif(result: LintResult, category: str | None = None) -> dict[str, An
         }
         if f.json_path:
             item["properties"] = {"jsonPath": redact_text(f.json_path)}
+        if f.extra.get("flow"):
+            _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"])
         results.append(item)
         if f.code in _EXECUTION_CODES:
             notifications.append({

@@ -1,0 +1,240 @@
+"""The Python front-end on realistic projection builders: planted defects are caught,
+clean near-miss builders get no finding, bad input is a notice, suppressions work."""
+
+from __future__ import annotations
+
+import hashlib
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from ovadapt_lint import Config, lint_paths
+
+from .conftest import run_cli
+
+CLEAN_BUILDER = '''\
+"""Builds the public session-memory adapter projection for one issue."""
+
+import hashlib
+import json
+from pathlib import Path
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def _text(value, limit=180):
+    return " ".join(str(value or "").split())[:limit]
+
+
+def build_issue_projection(issue):
+    body = issue.body or ""
+    return {
+        "provider": "github",
+        "repo": issue.repo,
+        "issue_number": issue.number,
+        "issue_ref_id": f"{issue.repo}#{issue.number}",
+        "title_summary": _text(issue.title, 120),
+        "issue_body_copied": False,
+        "comment_bodies_copied": False,
+        "provider_payload_copied": False,
+        "body_sha256": hashlib.sha256(body.encode("utf-8")).hexdigest(),
+        "comment_count": len(issue.comments),
+    }
+
+
+def build_memory_projection(candidates, raw_keys):
+    return {
+        "namespace": "loopx",
+        "retrieval_mode": "preview_only",
+        "live_retrieval_performed": False,
+        "writeback_performed": False,
+        "query_summary": "prior fixes for the adapter boundary",
+        "top_k_preview": 3,
+        "raw_material_detected": bool(raw_keys),
+        "candidate_refs": [{"memory_ref_id": c.ref_id, "score_bucket": "high"} for c in candidates],
+    }
+
+
+def build_adapter(issue, candidates, raw_keys):
+    adapter = {
+        "schema_version": "openviking_session_memory_adapter_v0",
+        "mode": "read_only_projection",
+        "specializes": "session_runtime_loopx_projection_v0",
+        "issue_projection": build_issue_projection(issue),
+        "memory_projection": build_memory_projection(candidates, raw_keys),
+    }
+    return adapter
+
+
+def write_fixture(adapter, name):
+    target = FIXTURES / name
+    target.write_text(json.dumps(adapter, indent=2) + "\\n", encoding="utf-8")
+    return target.name
+'''
+
+# (what is planted, text replaced, replacement) -- each makes one defective module
+PLANTS = [
+    ("raw field", '"comment_count": len(issue.comments),', '"comment_count": len(issue.comments),\n        "body": issue.body,'),
+    ("raw flow via helper", '"title_summary": _text(issue.title, 120),', '"title_summary": _text(issue.body, 120),'),
+    ("comment bodies flow", '"comment_count": len(issue.comments),', '"comment_notes": [c.body for c in issue.comments],'),
+    ("flag set True", '"comment_bodies_copied": False,', '"comment_bodies_copied": True,'),
+    ("flag computed", '"issue_body_copied": False,', '"issue_body_copied": bool(issue.body),'),
+    ("enum outside", '"retrieval_mode": "preview_only",', '"retrieval_mode": "live",'),
+    ("mode", '"mode": "read_only_projection",', '"mode": "read_write",'),
+    ("path flow", '"namespace": "loopx",', '"namespace": str(Path.cwd()),'),
+    ("__file__ flow", '"repo": issue.repo,', '"repo": str(FIXTURES),'),
+    ("env credential flow", '"namespace": "loopx",', '"namespace": os.environ["OPENVIKING_API_KEY"],'),
+    ("secret literal", '"namespace": "loopx",', '"namespace": "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuV1234",'),
+    ("secret in comment", "def write_fixture(adapter, name):",
+     "# staging key: sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm\ndef write_fixture(adapter, name):"),
+    ("deny-listed name in comment", "def write_fixture(adapter, name):", "# TODO: sync with Bluefin before release\ndef write_fixture(adapter, name):"),
+    ("hashed name in docstring", '"""Builds the public', '"""Project Nightjar: builds the public'),
+    ("local path literal", '"namespace": "loopx",', '"namespace": "/Users/alice/loopx",'),
+    ("private URL literal", '"namespace": "loopx",', '"namespace": "http://10.0.0.7:1933/api",'),
+    ("transcript key", '"top_k_preview": 3,', '"top_k_preview": 3,\n        "transcript": session.transcript,'),
+    ("stdout via update", "    return adapter", '    adapter.update(log_tail=run.stdout[-400:])\n    return adapter'),
+    ("subscript store", "    return adapter", '    adapter["next_action"] = issue.comments[-1].body\n    return adapter'),
+    ("file read flow", '"query_summary": "prior fixes for the adapter boundary",', '"query_summary": Path("notes.md").read_text(),'),
+]
+
+NEAR_MISSES = {
+    "clean builder": CLEAN_BUILDER,
+    "detector module": '''\
+import re
+
+HOME = re.compile(r"^(?:/Users|/home)/[^/]+/")
+TOKEN = re.compile(r"(?i)\\\\b(?:token|password|secret)\\\\s*[:=]\\\\s*(\\\\S+)")
+PRIVATE = [r"^10\\\\.", r"^192\\\\.168\\\\.", r"^127\\\\."]
+''',
+    "fixture loader": '''\
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load(name):
+    return json.loads((ROOT / "fixtures" / name).read_text(encoding="utf-8"))
+
+
+if __name__ == "__main__":
+    print(json.dumps(load("adapter.public.json"), indent=2))
+''',
+    "internal helper": '''\
+def summarize(thread):
+    """Not a projection: internal code may read bodies freely."""
+    text = "\\n".join(c.body for c in thread.comments)
+    return {"text": text, "count": len(thread.comments)}
+''',
+    "sanitized builder": '''\
+import hashlib
+
+
+def public_thread_packet(thread):
+    bodies = [c.body for c in thread.comments]
+    return {
+        "thread_id": thread.thread_id,
+        "comment_count": len(bodies),
+        "bodies_sha256": [hashlib.sha256(b.encode()).hexdigest() for b in bodies],
+        "has_long_body": any(len(b) > 2000 for b in bodies),
+        "raw_bodies_copied": False,
+    }
+''',
+}
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    deny = tmp_path / "deny.txt"
+    deny.write_text(f"bluefin\nsha256:{hashlib.sha256(b'project nightjar').hexdigest()}\n", encoding="utf-8")
+    config = Config()
+    config.deny_list = [deny]
+    return config
+
+
+def test_clean_builder_is_clean(tmp_path: Path, config: Config) -> None:
+    target = tmp_path / "builder.py"
+    target.write_text(CLEAN_BUILDER, encoding="utf-8")
+    assert [(f.line, f.code, f.message) for f in lint_paths([str(target)], config)] == []
+
+
+def test_planted_defects_are_caught(tmp_path: Path, config: Config) -> None:
+    missed = []
+    for index, (what, old, new) in enumerate(PLANTS):
+        assert old in CLEAN_BUILDER, what
+        target = tmp_path / f"planted_{index:02d}.py"
+        target.write_text("import os\n" + CLEAN_BUILDER.replace(old, new, 1), encoding="utf-8")
+        if not lint_paths([str(target)], config):
+            missed.append(what)
+    assert 1 - len(missed) / len(PLANTS) >= 0.85, missed
+    assert missed == []
+
+
+@pytest.mark.parametrize("name", sorted(NEAR_MISSES))
+def test_near_miss_modules_are_clean(tmp_path: Path, config: Config, name: str) -> None:
+    target = tmp_path / "module.py"
+    target.write_text(NEAR_MISSES[name], encoding="utf-8")
+    assert [(f.line, f.code, f.message) for f in lint_paths([str(target)], config)] == []
+
+
+def test_python_syntax_errors_and_python2_are_notices(tmp_path: Path) -> None:
+    (tmp_path / "py2.py").write_text('print "hello"\n', encoding="utf-8")
+    (tmp_path / "broken.py").write_text("def f(:\n    pass\n", encoding="utf-8")
+    (tmp_path / "ok.py").write_text('x = {"stdout": 1}\n', encoding="utf-8")
+    findings = lint_paths([str(tmp_path)], Config())
+    assert [(Path(f.path).name, f.code) for f in findings] == [("broken.py", "OVA001"), ("py2.py", "OVA001")]
+    assert "Python 2" in next(f.message for f in findings if f.path.endswith("py2.py"))
+
+
+def test_suppression_comment_silences_only_named_codes(tmp_path: Path) -> None:
+    target = tmp_path / "b.py"
+    target.write_text('def build_packet(run):\n'
+                      '    return {"schema_version": "v0", "stdout": run.stdout}  # ovadapt: ignore[OVA205]\n',
+                      encoding="utf-8")
+    assert [f.code for f in lint_paths([str(target)], Config())] == ["OVA208"]
+
+
+def test_configured_sanitizer_stops_a_flow(tmp_path: Path) -> None:
+    target = tmp_path / "b.py"
+    target.write_text("def build_packet(issue):\n"
+                      "    return {'schema_version': 'v0', 'next_action': reviewed_summary(issue.body)}\n",
+                      encoding="utf-8")
+    assert [f.code for f in lint_paths([str(target)], Config())] == ["OVA208"]
+    config_file = tmp_path / ".ovadapt-lint.toml"
+    config_file.write_text('sanitizers = ["reviewed_summary"]\n', encoding="utf-8")
+    assert run_cli(str(target)).returncode == 0
+
+
+@pytest.mark.slow
+def test_standard_library_sample_does_not_crash() -> None:
+    """A sample of the running interpreter's standard library: no internal errors, few findings."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    files = [stdlib / name for name in ("json", "email", "http", "logging", "urllib", "argparse.py",
+                                        "pathlib.py", "tempfile.py", "subprocess.py", "configparser.py")]
+    paths = [str(p) for p in files if p.exists()]
+    findings = lint_paths(paths, Config(exclude=["tests", "test"]))
+    assert not [f for f in findings if f.code == "OVA009"]
+    lines = sum(len(p.read_text(encoding="utf-8", errors="replace").splitlines())
+                for f in files if f.exists() for p in ([f] if f.is_file() else f.rglob("*.py")))
+    assert lines > 10_000
+    assert len(findings) / lines * 1000 < 5, len(findings)
+
+
+def test_generated_module_with_a_huge_concatenation_is_analysed(tmp_path: Path) -> None:
+    # Like pydoc_data/topics.py: thousands of implicitly concatenated literals in one expression.
+    parts = "\n".join(f"    'line {i} of the generated help text\\n'" for i in range(2500))
+    target = tmp_path / "topics.py"
+    target.write_text(f"topics = {{'x': (\n{parts}\n    'token: abc123def'\n)}}\n", encoding="utf-8")
+    findings = lint_paths([str(target)], Config())
+    assert [f.code for f in findings] == ["OVA409"]
+    assert findings[0].line == 2502  # located in the part that holds it
+
+
+def test_valid_python_beyond_libcst_limits_is_a_clear_notice(tmp_path: Path) -> None:
+    parts = "\n".join(f"    'line {i}\\n'" for i in range(6000))
+    target = tmp_path / "generated.py"
+    target.write_text(f"topics = (\n{parts}\n)\n", encoding="utf-8")
+    findings = lint_paths([str(target)], Config())
+    assert [f.code for f in findings] == ["OVA001"]
+    assert "libcst cannot parse this file although the interpreter can" in findings[0].message
