@@ -1,8 +1,9 @@
 """Masking of secrets in anything the linter prints or writes.
 
-A finding may quote a value (a contract rule's "found" value, a code frame).
-Before it is shown, every credential-looking token in it is replaced by a short
-prefix and its length, e.g. ``sk-p…[48 chars]``.
+A finding may quote text (a contract rule's "found" value, a code frame).
+Before it is shown, every credential the detectors find in it, and every long
+opaque token (``rules/redaction.toml``: a safety net for what no detector
+knows), is replaced by a short prefix and its length, e.g. ``sk-p…[48 chars]``.
 """
 
 from __future__ import annotations
@@ -16,13 +17,9 @@ VISIBLE_PREFIX = 4
 
 
 @lru_cache(maxsize=1)
-def _pattern() -> re.Pattern[str]:
-    """All token patterns as one alternation, so a masked token is never matched again."""
+def _safety_net() -> re.Pattern[str]:
     data = rulepack.load_toml("redaction.toml")
-    parts = []
-    for index, entry in enumerate(data["token"]):
-        parts.append("(?:" + entry["regex"].replace("(?P<secret>", f"(?P<secret{index}>") + ")")
-    return re.compile("|".join(parts))
+    return re.compile("|".join(f"(?:{entry['regex']})" for entry in data["token"]))
 
 
 def mask(secret: str) -> str:
@@ -32,16 +29,18 @@ def mask(secret: str) -> str:
     return f"{secret[:visible]}…[{len(secret)} chars]"
 
 
-def _replace(match: re.Match[str]) -> str:
-    for name, value in match.groupdict().items():
-        if value is not None:  # only the group named secretN is masked
-            start, end = match.span(name)
-            base = match.start()
-            text = match.group(0)
-            return text[: start - base] + mask(value) + text[end - base:]
-    return mask(match.group(0))
-
-
 def redact_text(text: str) -> str:
     """Replace every credential-looking token in ``text`` by its masked form."""
-    return _pattern().sub(_replace, text)
+    from .detect.credentials import scan_secrets
+
+    spans = [(h.start, h.end) for h in scan_secrets(text) if h.secret and h.end > h.start]
+    spans += [m.span() for m in _safety_net().finditer(text)]
+    out = text
+    last_start = len(text) + 1
+    # Right to left, skipping overlaps, so earlier offsets stay valid.
+    for start, end in sorted(set(spans), key=lambda s: (s[0], -s[1]), reverse=True):
+        if end > last_start:
+            continue
+        out = out[:start] + mask(text[start:end]) + out[end:]
+        last_start = start
+    return out

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..findings import Finding, digest_value, make_finding
+from ..detect import Hit
+from ..findings import Finding, Span, digest_value, make_finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path
+from ..redact import mask
 
 
 def json_finding(doc: JsonDocument, code: str, node: JNode, path: tuple[PathPart, ...], message: str,
@@ -13,3 +15,12 @@ def json_finding(doc: JsonDocument, code: str, node: JNode, path: tuple[PathPart
     """A finding on a JSON node; ``ident`` identifies the offending value (only its digest is kept)."""
     return make_finding(code, message, doc.source.display, doc.span(node),
                         json_path=format_path(path), value_digest=digest_value(ident))
+
+
+def hit_finding(hit: Hit, text: str, what: str, display: str, span: Span, json_path: str | None = None) -> Finding:
+    """A finding for a detector hit in ``text``; a credential is shown only masked."""
+    fragment = text[hit.start:hit.end]
+    shown = f" ({mask(fragment)})" if hit.secret else ""
+    return make_finding(hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", display, span,
+                        json_path=json_path, value_digest=digest_value((hit.signature, fragment)),
+                        secret_span=hit.secret)

@@ -7,9 +7,9 @@ import libcst as cst
 
 from ..detect import Hit
 from ..detect.scanner import StringScanner
-from ..findings import Finding, Span, digest_value, make_finding
+from ..findings import Finding, Span
 from ..frontends.python_cst import PythonModule
-from ..redact import mask
+from . import hit_finding
 
 
 def _locate(module: PythonModule, node: cst.CSTNode, raw: str, value: str, hit: Hit) -> Span:
@@ -54,13 +54,7 @@ class _StringVisitor(cst.CSTVisitor):
     def _report(self, node: cst.CSTNode, raw: str, value: str, what: str, *, prose: bool = False,
                 deny_only: bool = False) -> None:
         hits = self.scanner.deny_list.scan(value) if deny_only else self.scanner.scan(value, prose=prose)
-        for hit in hits:
-            fragment = value[hit.start:hit.end]
-            shown = f" ({mask(fragment)})" if hit.secret else ""
-            span = self.module.span(node) if hit.code.startswith("OVA3") else _locate(self.module, node, raw, value, hit)
-            self.findings.append(make_finding(
-                hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", self.module.source.display, span,
-                value_digest=digest_value((hit.signature, fragment)), secret_span=hit.secret))
+        self._report_parts(node, [(node, raw, value)], hits, what)
 
     def visit_ConcatenatedString(self, node: cst.ConcatenatedString) -> bool:
         # Implicit concatenation is one value: a secret may be split across the parts.
@@ -76,26 +70,26 @@ class _StringVisitor(cst.CSTVisitor):
         values = [p.evaluated_value for p in parts]  # type: ignore[union-attr]
         values = [v.decode("utf-8", "replace") if isinstance(v, bytes) else v for v in values]
         docstring = id(node) in self.docstrings
-        self._report_parts(node, parts, values, "docstring" if docstring else "string literal", docstring)
+        hits = self.scanner.scan("".join(values), prose=docstring)
+        self._report_parts(node, [(p, p.value, v) for p, v in zip(parts, values)], hits,
+                           "docstring" if docstring else "string literal")
         return False
 
-    def _report_parts(self, node: cst.CSTNode, parts: list, values: list[str], what: str, prose: bool) -> None:
-        value = "".join(values)
-        for hit in self.scanner.scan(value, prose=prose):
-            fragment = value[hit.start:hit.end]
-            shown = f" ({mask(fragment)})" if hit.secret else ""
+    def _report_parts(self, node: cst.CSTNode, parts: list[tuple[cst.CSTNode, str, str]], hits: list[Hit],
+                      what: str) -> None:
+        """Findings for hits in the joined values of ``parts`` ((node, raw source, value) each)."""
+        value = "".join(text for _, _, text in parts)
+        for hit in hits:
             span = self.module.span(node)
             if not hit.code.startswith("OVA3"):
                 offset = 0
-                for part, text in zip(parts, values):  # locate the hit in the part that holds it
+                for part, raw, text in parts:  # locate the hit in the part that holds it
                     if offset <= hit.start and hit.end <= offset + len(text):
-                        span = _locate(self.module, part, part.value, text,
-                                       Hit(hit.code, hit.signature, hit.label, hit.start - offset, hit.end - offset))
+                        local = Hit(hit.code, hit.signature, hit.label, hit.start - offset, hit.end - offset)
+                        span = _locate(self.module, part, raw, text, local)
                         break
                     offset += len(text)
-            self.findings.append(make_finding(
-                hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", self.module.source.display, span,
-                value_digest=digest_value((hit.signature, fragment)), secret_span=hit.secret))
+            self.findings.append(hit_finding(hit, value, what, self.module.source.display, span))
 
     def visit_SimpleString(self, node: cst.SimpleString) -> None:
         value = node.evaluated_value

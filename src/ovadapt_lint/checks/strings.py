@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from ..detect import Hit
 from ..detect.scanner import StringScanner
-from ..findings import Finding, digest_value, make_finding
+from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
 from ..redact import mask
+from . import hit_finding
 
 
 def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ...], hit: Hit,
              where: str) -> Finding:
-    value = text[hit.start:hit.end]
-    shown = f" ({mask(value)})" if hit.secret else ""
-    if hit.code.startswith("OVA3"):
-        span = doc.span(node)  # raw content is about the whole value
-    else:
-        span = doc.string_span(node, hit.start, hit.end)
-    return make_finding(hit.code, f"{where} holds {hit.label}{shown} [{hit.signature}]", doc.source.display, span,
-                        json_path=format_path(path), value_digest=digest_value((hit.signature, value)), secret_span=hit.secret)
+    # Raw content is about the whole value; the other detectors point at the match.
+    span = doc.span(node) if hit.code.startswith("OVA3") else doc.string_span(node, hit.start, hit.end)
+    return hit_finding(hit, text, where, doc.source.display, span, json_path=format_path(path))
 
 
 def check_strings(doc: JsonDocument, scanner: StringScanner) -> list[Finding]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..detect.scanner import StringScanner
 from ..detect.signatures import scan_text
-from ..findings import Finding, digest_value, make_finding
-from ..redact import mask
+from ..findings import Finding
 from ..source import SourceFile
+from . import hit_finding
 
 
 def check_text(source: SourceFile, scanner: StringScanner) -> list[Finding]:
@@ -27,7 +27,4 @@ def check_text(source: SourceFile, scanner: StringScanner) -> list[Finding]:
 def _finding(source: SourceFile, text: str, base: int, hit) -> Finding:
     start = base + len(text[:hit.start].encode("utf-8"))
     end = start + len(text[hit.start:hit.end].encode("utf-8"))
-    value = text[hit.start:hit.end]
-    shown = f" ({mask(value)})" if hit.secret else ""
-    return make_finding(hit.code, f"file holds {hit.label}{shown} [{hit.signature}]", source.display,
-                        source.span(start, end), value_digest=digest_value((hit.signature, value)), secret_span=hit.secret)
+    return hit_finding(hit, text, "file", source.display, source.span(start, end))
