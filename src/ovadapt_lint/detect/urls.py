@@ -16,8 +16,9 @@ from .. import rulepack
 from . import Hit, looks_like_regex
 
 _URL = re.compile(r"""\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://[^\s"'<>`\\]+""")
-_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]*\d)(?!\.\w)")
-_IPV6 = re.compile(r"(?<![\w:.])\[?((?:[0-9A-Fa-f]{1,4}:){1,7}:?[0-9A-Fa-f]{0,4}|::1)\]?(?![\w:])", re.IGNORECASE)
+# An address, not a CIDR range ("10.0.0.0/8" defines a network, it does not point at a host).
+_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]*\d)(?!\.\w)(?!/\d)")
+_IPV6 = re.compile(r"(?<![\w:.])\[?((?:[0-9A-Fa-f]{1,4}:){1,7}:?[0-9A-Fa-f]{0,4}|::1)\]?(?![\w:])(?!/\d)", re.IGNORECASE)
 _HOST_PORT = re.compile(r"(?<![\w.\-/@])([A-Za-z0-9][A-Za-z0-9.\-]*[A-Za-z0-9]):(\d{2,5})(?!\d)")
 _BARE_HOST = re.compile(r"(?<![\w.\-/@])((?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9\-]*)(?![\w\-]|\.[A-Za-z0-9])")
 
