@@ -238,3 +238,9 @@ def test_valid_python_beyond_libcst_limits_is_a_clear_notice(tmp_path: Path) -> 
     findings = lint_paths([str(target)], Config())
     assert [f.code for f in findings] == ["OVA001"]
     assert "libcst cannot parse this file although the interpreter can" in findings[0].message
+
+
+def test_a_utf8_bom_is_fine_in_python(tmp_path: Path) -> None:
+    target = tmp_path / "bom.py"
+    target.write_bytes(b'\xef\xbb\xbfx = {"a": 1}\n')
+    assert lint_paths([str(target)], Config()) == []

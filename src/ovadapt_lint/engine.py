@@ -108,7 +108,7 @@ def _check_python(source: SourceFile, config: Config) -> list[Finding]:
 
 
 def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFile | None]:
-    source, findings = read_source(target.path, target.display, config.max_file_size)
+    source, findings = read_source(target.path, target.display, config.max_file_size, target.kind)
     if source is None:
         return findings, None
     try:

@@ -64,8 +64,10 @@ def notice(code: str, message: str, display: str, span: Span | None = None, seve
     return make_finding(code, message, display, span or Span(1, 1, 1, 1), severity=severity)
 
 
-def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> tuple[SourceFile | None, list[Finding]]:
-    """Read and decode-check a file. Returns (source or None, notices)."""
+def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE,
+                kind: str = "json") -> tuple[SourceFile | None, list[Finding]]:
+    """Read and decode-check a file. Returns (source or None, notices).
+    ``kind``: a UTF-8 byte-order mark is reported for JSON only (Python and Markdown allow it)."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -98,7 +100,8 @@ def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE)
         return None, [notice("OVA005", "file contains NUL bytes: binary content, not checked", display, Span(line, col, line, col + 1))]
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-        notices.append(notice("OVA002", "file starts with a UTF-8 byte-order mark (not allowed by RFC 8259); checked without it", display, severity="warning"))
+        if kind in ("json", "jsonl"):
+            notices.append(notice("OVA002", "file starts with a UTF-8 byte-order mark (not allowed by RFC 8259); checked without it", display, severity="warning"))
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
