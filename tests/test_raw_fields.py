@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ovadapt_lint import lint_paths
@@ -78,3 +80,33 @@ def test_clean_loopx_fixtures_get_no_raw_field_finding() -> None:
     require_shared()
     findings = lint_paths([str(SHARED / "realworld/loopx/examples/fixtures")])
     assert [f for f in findings if f.code.startswith("OVA2")] == []
+
+
+# Beyond LoopX's convention (which leaves these unclassified): body words, strong with a
+# source qualifier, judged by value shape alone; pointer suffixes still win.
+BEYOND = [
+    ("issue_body", "raw-output", False), ("comment_text", "raw-output", False), ("llm_output", "raw-output", False),
+    ("memory_content", "raw-output", False), ("chat_history", "raw-output", False),
+    ("text", "raw-output", True), ("history", "raw-output", True), ("payload", "raw-output", True),
+    ("body_sha256", None, False), ("comment_count", None, False), ("content_kind", None, False),
+    ("description", None, False), ("details", None, False),
+]
+
+
+@pytest.mark.parametrize("key,category,weak", BEYOND)
+def test_beyond_the_convention(key: str, category, weak: bool) -> None:
+    verdict = vocabulary().classify(key)
+    assert (verdict.category, verdict.weak if category else False) == (category, weak)
+
+
+def test_body_words_judge_values(tmp_path) -> None:
+    target = tmp_path / "f.json"
+    target.write_text(json.dumps({
+        "issue_body": "Login fails on Safari since the cookie change.",
+        "text": "Every staged health check passed.",
+        "history": {"window": "compact_latest_runs"},
+        "comments": [{"author": "bob", "body": "same here"}],
+        "body_sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    }), encoding="utf-8")
+    assert sorted((f.json_path, f.code) for f in lint_paths([str(target)])) == [
+        ("comments", "OVA205"), ("issue_body", "OVA205")]

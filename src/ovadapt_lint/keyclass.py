@@ -9,7 +9,8 @@ from functools import lru_cache
 
 from . import rulepack
 
-_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+# Digits stay with the letters before them ("sha256"): only camelCase and non-alphanumerics split.
+_WORDS = re.compile(r"[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+")
 
 
 def split_words(key: str) -> list[str]:
@@ -22,6 +23,7 @@ class Verdict:
     category: str | None  # credential | transcript | log | local-path | raw-output | embedding | None
     reason: str  # which part of the convention decided
     weak: bool = False  # an ambiguous key: judged by its value's shape
+    container_ok: bool = False  # an object under this key is a container, not a body
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class Vocabulary:
     compact_string_max: int
     compact_slots: frozenset[str] = frozenset()  # OVA301: keys that hold one short line
     compact_slot_max: int = 280
+    body_words: frozenset[str] = frozenset()  # beyond the convention, see keys.toml
+    qualifiers: frozenset[str] = frozenset()
 
     def classify(self, key: str) -> Verdict:
         words = split_words(key)
@@ -55,11 +59,17 @@ class Vocabulary:
                 return Verdict(category, f'raw word "{hit}"', norm in self.weak_keys)
         if words and (words[-1] in self.compact_last_words or any(w in self.compact_any_word for w in words)):
             return Verdict(None, "compact suffix")
+        body = next((w for w in words if w in self.body_words), None)
+        if body is not None:
+            qualifier = next((w for w in words if w in self.qualifiers and w != body), None)
+            if qualifier is not None:
+                return Verdict("raw-output", f'body word "{body}" with "{qualifier}"')
+            return Verdict("raw-output", f'body word "{body}"', weak=True, container_ok=True)
         return Verdict(None, "unclassified")
 
 
 _LIST_KEYS = ("compact_keys", "compact_last_words", "compact_any_word")
-_KNOWN = {*_LIST_KEYS, "exact_raw", "raw_words", "weak", "compact_slots", "not_raw", "replace"}
+_KNOWN = {*_LIST_KEYS, "exact_raw", "raw_words", "weak", "compact_slots", "not_raw", "replace", "beyond_convention"}
 
 
 def merge_vocabulary(base: dict, extra: dict, where: str = "vocabulary") -> dict:
@@ -86,8 +96,13 @@ def merge_vocabulary(base: dict, extra: dict, where: str = "vocabulary") -> dict
         merged["raw_words"][category] = list(merged["raw_words"].get(category, [])) + [str(w).lower() for w in words]
     for table in ("weak", "compact_slots"):
         merged[table] = {**merged.get(table, {}), **extra.get(table, {})}
+    beyond = dict(merged.get("beyond_convention", {}))
+    for key, words in extra.get("beyond_convention", {}).items():
+        beyond[key] = list(beyond.get(key, [])) + [str(w).lower() for w in words]
+    merged["beyond_convention"] = beyond
     drop = {str(w).lower() for w in extra.get("not_raw", [])}
     merged["exact_raw"] = {k: v for k, v in merged["exact_raw"].items() if k not in drop}
+    merged["beyond_convention"]["body_words"] = [w for w in beyond.get("body_words", []) if w not in drop]
     merged["raw_words"] = {c: [w for w in ws if w not in drop] for c, ws in merged["raw_words"].items()}
     categories = {"credential", "transcript", "log", "local-path", "raw-output", "embedding"}
     bad = {c for c in (*merged["raw_words"], *merged["exact_raw"].values()) if c not in categories}
@@ -107,6 +122,8 @@ def _build(data: dict) -> Vocabulary:
         compact_string_max=int(data["weak"]["compact_string_max"]),
         compact_slots=frozenset(data["compact_slots"]["keys"]),
         compact_slot_max=int(data["compact_slots"]["max_length"]),
+        body_words=frozenset(data.get("beyond_convention", {}).get("body_words", ())),
+        qualifiers=frozenset(data.get("beyond_convention", {}).get("qualifiers", ())),
     )
 
 

@@ -290,7 +290,8 @@ class ScopeAnalyzer(cst.CSTVisitor):
             return
         literal = self._literal(sink.value)
         if literal is not None:
-            if not _carries_raw(verdict.category, verdict.weak, literal, self.keys.compact_string_max):
+            if not _carries_raw(verdict.category, verdict.weak, literal, self.keys.compact_string_max,
+                                verdict.container_ok):
                 return
         elif (verdict.weak and verdict.category != "credential") or verdict.category == "local-path":
             return  # an ambiguous or path key filled by code: judged by the flow rules instead

@@ -64,8 +64,10 @@ def _strings(node: JNode) -> list[str]:
     return [item.value for item in node.value if item.kind == "string"] if node.kind == "array" else []
 
 
-def _carries_raw(category: str, weak: bool, node: JNode, limit: int) -> bool:
+def _carries_raw(category: str, weak: bool, node: JNode, limit: int, container_ok: bool = False) -> bool:
     if node.kind not in ("string", "array", "object") or not node.value:
+        return False
+    if container_ok and node.kind == "object":
         return False
     if category == "credential":
         # A credential value is one token; prose that talks about credentials is not one.
@@ -111,7 +113,7 @@ def check_raw_fields(doc: JsonDocument, adapters: Iterable[JNode] = (), vocab: V
                     continue
             if verdict.category is None or _FLAG_KEY.search(member.key):
                 continue
-            if not _carries_raw(verdict.category, verdict.weak, value, vocab.compact_string_max):
+            if not _carries_raw(verdict.category, verdict.weak, value, vocab.compact_string_max, verdict.container_ok):
                 continue
             code = CATEGORY_CODES[verdict.category]
             findings.append(json_finding(
