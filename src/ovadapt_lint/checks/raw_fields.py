@@ -44,6 +44,14 @@ _RAWISH = frozenset({"raw", "body", "bodies", "transcript", "transcripts", "traj
                      "outputs", "memory", "evidence", "payload", "payloads", "content", "prompt", "prompts"})
 
 
+_AUTH_SCHEME = re.compile(r"^(?:bearer|basic|token|digest)\s+", re.IGNORECASE)
+
+
+def _credential_token(text: str) -> bool:
+    value = _AUTH_SCHEME.sub("", text.strip())
+    return len(value) >= 4 and not any(c.isspace() for c in value) and not is_placeholder(value)
+
+
 def _compact_string(text: str, limit: int) -> bool:
     return "\n" not in text.strip() and len(text) <= limit
 
@@ -70,11 +78,10 @@ def _carries_raw(category: str, weak: bool, node: JNode, limit: int, container_o
     if container_ok and node.kind == "object":
         return False
     if category == "credential":
-        # A credential value is one token; prose that talks about credentials is not one.
+        # A credential value is one token (after an auth scheme); prose about credentials is not one.
         if node.kind == "object":
             return True
-        return any(len(s.strip()) >= 6 and not any(c.isspace() for c in s.strip()) and not is_placeholder(s)
-                   for s in _strings(node))
+        return any(_credential_token(s) for s in _strings(node))
     if category == "embedding":
         if node.kind == "array":
             return sum(1 for item in node.value if item.kind == "number") >= 2
