@@ -20,6 +20,7 @@ from .conftest import CORPUS
 NOT_IN_CORPUS = {
     "OVA003": "an unreadable file cannot be committed (tests/test_robustness.py::test_unreadable_file)",
     "OVA009": "no input is known to trigger an internal error (tests/test_robustness.py::test_internal_error_becomes_notice)",
+    "OVA010": "needs a --baseline run (tests/test_baseline.py)",
 }
 
 # Support files (a folder's config, a deny-list) start with "." or "_".

@@ -74,3 +74,51 @@ def test_flow_findings_carry_code_flows(tmp_path: Path) -> None:
     lines = [s["location"]["physicalLocation"]["region"]["startLine"] for s in steps]
     assert lines == [9, 9, 10, 14]  # the source, first_line, summary, the projection field
     assert [loc["message"]["text"] for loc in first["relatedLocations"]][-1] == 'projection field "next_action"'
+
+
+def test_github_required_fields() -> None:
+    sarif = json.loads(run_cli("--format", "sarif", str(CORPUS)).stdout)
+    assert sarif["$schema"] and sarif["version"] == "2.1.0"
+    run = sarif["runs"][0]
+    driver = run["tool"]["driver"]
+    assert {"name", "version", "semanticVersion", "informationUri", "rules"} <= set(driver)
+    for rule in driver["rules"]:
+        assert {"id", "name", "shortDescription", "fullDescription", "help", "defaultConfiguration",
+                "properties"} <= set(rule)
+        assert rule["help"]["text"] and rule["help"]["markdown"]
+        assert rule["defaultConfiguration"]["level"] in ("error", "warning", "note")
+        tags = rule["properties"]["tags"]
+        assert rule["properties"]["precision"]
+        if rule["id"].startswith(("OVA2", "OVA3", "OVA4", "OVA5", "OVA6")):
+            assert "security" in tags and 0 < float(rule["properties"]["security-severity"]) <= 10
+    rule_ids = [r["id"] for r in driver["rules"]]
+    for result in run["results"]:
+        assert rule_ids[result["ruleIndex"]] == result["ruleId"]
+        assert result["level"] in ("error", "warning", "note") and result["message"]["text"]
+        assert "primaryLocationLineHash" not in result.get("partialFingerprints", {})
+        assert len(result["locations"]) == 1
+    assert "originalUriBaseIds" not in run
+    assert run["invocations"][0]["executionSuccessful"] is True
+
+
+def test_srcroot_only_on_request(tmp_path: Path) -> None:
+    proc = run_cli("--format", "sarif", "--sarif-srcroot", str(ROOT), str(CORPUS / "OVA104"))
+    root = json.loads(proc.stdout)["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert root.startswith("file://") and root.endswith("/")
+
+
+def test_results_are_capped_at_the_github_limit_keeping_the_most_severe() -> None:
+    from ovadapt_lint import Config
+    from ovadapt_lint.engine import run
+    from ovadapt_lint.report.sarif import build_sarif
+
+    result = run([str(CORPUS)], Config())
+    total = len(result.findings)
+    assert total > 20
+    sarif = build_sarif(result, max_results=10)
+    results = sarif["runs"][0]["results"]
+    assert len(results) == 10
+    assert all(r["level"] == "error" for r in results)
+    notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert any(f"{total - 10} less severe result(s) were left out" in n["message"]["text"] for n in notes)
+    jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(sarif)

@@ -70,10 +70,21 @@ def build_parser() -> argparse.ArgumentParser:
                         help="skip files or folders matching GLOB (repeatable)")
     parser.add_argument("--max-file-size", type=int, metavar="BYTES",
                         help="skip files larger than BYTES with an OVA004 notice (default: 10485760)")
+    parser.add_argument("--baseline", metavar="FILE",
+                        help="hide findings recorded in this baseline; entries that match nothing are reported (OVA010)")
+    parser.add_argument("--write-baseline", metavar="FILE",
+                        help="record the current findings (by rule, file, JSON path and a salted value hash, "
+                             "never the value) in FILE and exit 0")
+    parser.add_argument("--baseline-prune", action="store_true",
+                        help="with --baseline: remove entries that match nothing from the baseline file")
+    parser.add_argument("--show-suppressed", action="store_true",
+                        help="also list findings hidden by inline comments, per-file-ignores or the baseline, and why")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
     parser.add_argument("--statistics", action="store_true", help="print only the number of findings per rule")
     parser.add_argument("--no-color", action="store_true", help="never colour text output (NO_COLOR is respected too)")
     parser.add_argument("--sarif-category", metavar="ID", help="SARIF automationDetails.id (default: ovadapt-lint/)")
+    parser.add_argument("--sarif-srcroot", metavar="DIR",
+                        help="write DIR as the SARIF originalUriBaseIds %%SRCROOT%% (absolute paths appear only then)")
     parser.add_argument("--explain", metavar="CODE", help="explain a rule and exit")
     parser.add_argument("--version", action="version", version=f"ovadapt-lint {__version__}")
     return parser
@@ -150,6 +161,13 @@ def _config(args: argparse.Namespace):
     config.exclude += args.exclude
     if args.max_file_size is not None:
         config.max_file_size = args.max_file_size
+    if args.baseline_prune and not args.baseline:
+        raise ConfigError("--baseline-prune needs --baseline FILE")
+    if args.baseline:
+        config.baseline = Path(args.baseline)
+        if not config.baseline.is_file():
+            raise ConfigError(f"{args.baseline}: baseline file not found (create it with --write-baseline)")
+        config.baseline_prune = args.baseline_prune
     config.deny_list += [Path(p) for p in args.deny_list]
     config.vocabulary += [Path(p) for p in args.vocabulary]
     config.internal_domains += args.internal_domain
@@ -192,6 +210,8 @@ def _lint(args: argparse.Namespace) -> int:
         sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
         return EXIT_ERROR
 
+    if args.write_baseline:
+        return _write_baseline(args.write_baseline, result)
     try:
         out = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else sys.stdout
     except OSError as exc:
@@ -207,15 +227,32 @@ def _lint(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def _write_baseline(target: str, result) -> int:
+    from .baseline import Baseline
+
+    # Tool notices (a file that could not be checked) are never accepted into a baseline.
+    accepted = [f for f in result.findings if not f.code.startswith("OVA0")]
+    accepted += [s.finding for s in result.suppressed if s.reason.startswith("baseline ")]
+    try:
+        Baseline.from_findings([(f, result.uri(f.path)) for f in accepted]).write(Path(target))
+    except OSError as exc:
+        sys.stderr.write(f"ovadapt-lint: error: cannot write {target}: {exc.strerror}\n")
+        return EXIT_ERROR
+    left = len(result.findings) - len([f for f in result.findings if not f.code.startswith("OVA0")])
+    sys.stderr.write(f"ovadapt-lint: wrote {len(accepted)} baseline entr{'y' if len(accepted) == 1 else 'ies'} to {target}"
+                     + (f"; {left} tool notice(s) not recorded" if left else "") + "\n")
+    return EXIT_CLEAN
+
+
 def _report(args: argparse.Namespace, result, out: TextIO) -> None:
     if args.format == "json":
         from .report.json_report import write_json
 
-        write_json(result, out)
+        write_json(result, out, args.show_suppressed)
     elif args.format == "sarif":
         from .report.sarif import write_sarif
 
-        write_sarif(result, out, args.sarif_category)
+        write_sarif(result, out, args.sarif_category, srcroot=args.sarif_srcroot, show_suppressed=args.show_suppressed)
     elif args.format == "github":
         from .report.github import write_github
 
@@ -229,4 +266,4 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
         else:
             from .report.text import write_text
 
-            write_text(result, out, color)
+            write_text(result, out, color, show_suppressed=args.show_suppressed)

@@ -42,6 +42,12 @@ class Config:
     projection_classes: list[str] = field(default_factory=list)
     projection_receivers: list[str] = field(default_factory=list)
     sanitizers: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    summary_max_length: int | None = None
+    extend_vocabulary: dict[str, Any] = field(default_factory=dict)
+    extend_rules: list[Path] = field(default_factory=list)
+    baseline: Path | None = None  # --baseline: hide the findings it records
+    baseline_prune: bool = False  # --baseline-prune: drop entries that match nothing
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     source: Path | None = None  # the config file this came from, if any
     # Built on first use from the fields above (files are read once per run, not per file).
@@ -82,18 +88,70 @@ class Config:
         return self._vocabulary
 
     def _load_vocabulary(self):
+        import dataclasses
+        import json
+
         from .keyclass import vocabulary
 
         extra = []
         for path in self.vocabulary:
             try:
-                extra.append((str(path), path.read_text(encoding="utf-8")))
+                table = tomllib.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError) as exc:
                 raise ConfigError(f"cannot read vocabulary {path}: {exc}") from exc
+            except tomllib.TOMLDecodeError as exc:
+                raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+            extra.append((str(path), json.dumps(table, sort_keys=True)))
+        if self.extend_vocabulary:
+            where = f"{self.source or 'configuration'}: 'extend-vocabulary'"
+            extra.append((where, json.dumps(self.extend_vocabulary, sort_keys=True)))
         try:
-            return vocabulary(tuple(extra))
-        except (ValueError, KeyError, TypeError) as exc:  # TOMLDecodeError is a ValueError
-            raise ConfigError(f"bad vocabulary file: {exc}") from exc
+            vocab = vocabulary(tuple(extra))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ConfigError(f"bad vocabulary: {exc}") from exc
+        if self.summary_max_length is not None:
+            vocab = dataclasses.replace(vocab, compact_slot_max=self.summary_max_length)
+        return vocab
+
+    def apply_extensions(self) -> None:
+        """Make the ``extend-rules`` files (rule TOML, contract JSON Schema) part of the rule pack."""
+        from . import rulepack, registry
+
+        rules, contracts = [], []
+        for path in self.extend_rules:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ConfigError(f"cannot read extend-rules file {path}: {exc}") from exc
+            (contracts if path.name.endswith(".json") else rules).append((str(path), text))
+        try:
+            rulepack.set_extensions(tuple(rules), tuple(contracts))
+            registry.all_rules()
+            from .checks.contracts import load_contracts
+            from .detect.credentials import secret_patterns
+            from .detect.signatures import text_signatures
+
+            load_contracts(), text_signatures(), secret_patterns()
+        except Exception as exc:  # a bad extension file is a configuration error, whatever the cause
+            rulepack.set_extensions()
+            raise ConfigError(f"bad extend-rules file: {type(exc).__name__}: {exc}") from exc
+
+    def ignored_for(self, path: Path) -> dict[str, list[str]]:
+        """pattern -> codes of the ``per-file-ignores`` entries that match a file. Patterns match the
+        path relative to the config file's folder (or the working directory), or the file name."""
+        import os
+
+        from .discover import matches
+
+        if not self.per_file_ignores:
+            return {}
+        base = self.source.parent if self.source is not None else Path(".")
+        try:
+            rel = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
+        except ValueError:  # another drive on Windows
+            rel = str(path)
+        posix = rel.replace(os.sep, "/")
+        return {pattern: codes for pattern, codes in self.per_file_ignores.items() if matches(posix, [pattern])}
 
 
 # key -> (attribute, expected type, element type)
@@ -111,6 +169,11 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
     "projection-receivers": ("projection_receivers", list, str),
     "sanitizers": ("sanitizers", list, str),
     "max-file-size": ("max_file_size", int, None),
+    "extend-exclude": ("exclude", list, str),
+    "per-file-ignores": ("per_file_ignores", dict, list),
+    "summary-max-length": ("summary_max_length", int, None),
+    "extend-vocabulary": ("extend_vocabulary", dict, None),
+    "extend-rules": ("extend_rules", list, str),
 }
 
 
@@ -150,19 +213,36 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             raise ConfigError(f"{path}: no [tool.ovadapt-lint] table")
         return None
     config = Config(source=path)
-    for key, value in table.items():
-        if key not in _KEYS:
-            raise ConfigError(f"{path}: unknown key {key!r} (known: {', '.join(sorted(_KEYS))})")
+    unknown = [key for key in table if key not in _KEYS]
+    if unknown:
+        raise ConfigError(f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
+    # Extension rules first: select/ignore may name the codes they define.
+    for key in sorted(table, key=lambda k: (k != "extend-rules", k == "extend-exclude")):
+        value = table[key]
         attr, typ, elem = _KEYS[key]
-        if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ConfigError(f"{path}: {key!r} must be an integer, got {type(value).__name__}")
+        where = f"{path}: {key!r}"
+        if typ is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ConfigError(f"{where} must be a non-negative integer, got {value!r}")
         if typ is list and (not isinstance(value, list) or not all(isinstance(v, elem) for v in value)):
-            raise ConfigError(f"{path}: {key!r} must be a list of strings")
+            raise ConfigError(f"{where} must be a list of strings")
+        if typ is dict and not isinstance(value, dict):
+            raise ConfigError(f"{where} must be a table")
+        if key == "per-file-ignores":
+            for pattern, codes in value.items():
+                if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+                    raise ConfigError(f"{where}: {pattern!r} must map to a list of rule codes")
+            value = {pattern: validate_codes(codes, f"{where} {pattern!r}") for pattern, codes in value.items()}
         if key in ("select", "extend-select", "ignore"):
-            value = validate_codes(value, f"{path}: {key!r}")
-        if key in ("deny-list", "vocabulary"):
+            value = validate_codes(value, where)
+        if key in ("deny-list", "vocabulary", "extend-rules"):
             value = [(path.parent / v) for v in value]
+        if key == "extend-exclude":
+            value = config.exclude + value
         setattr(config, attr, value)
+        if key == "extend-rules":
+            config.apply_extensions()
+    if "extend-vocabulary" in table or "vocabulary" in table or "summary-max-length" in table:
+        config.key_vocabulary()  # checked now, naming this file
     return config
 
 

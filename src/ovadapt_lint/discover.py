@@ -47,7 +47,8 @@ def _sniff_json(path: Path) -> bool:
     return head[:1] in (b"{", b"[")
 
 
-def _matches(rel: str, patterns: list[str]) -> bool:
+def matches(rel: str, patterns: list[str]) -> bool:
+    """A relative posix path against globs: on its name, the whole path, or as a folder prefix."""
     name = rel.rsplit("/", 1)[-1]
     return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
 
@@ -63,8 +64,8 @@ def discover(paths: list[str], include: list[str], exclude: list[str]) -> Iterat
             raise ConfigError(f"{given}: no such file or directory")
         if os.path.isfile(given):
             # Explicitly named files are linted whatever their name, unless excluded.
-            display = _display(given)
-            if _matches(display.replace(os.sep, "/"), exclude):
+            display = display_path(given)
+            if matches(display.replace(os.sep, "/"), exclude):
                 continue
             kind = kind_of(given) or ("json" if _sniff_json(Path(given)) else None)
             if kind and display not in seen:
@@ -77,13 +78,13 @@ def discover(paths: list[str], include: list[str], exclude: list[str]) -> Iterat
                 d for d in dirs
                 if d not in SKIP_DIRS and not d.endswith(".egg-info")
                 and not _is_venv(os.path.join(folder, d))
-                and not _matches(_display(os.path.join(folder, d)).replace(os.sep, "/"), exclude)
+                and not matches(display_path(os.path.join(folder, d)).replace(os.sep, "/"), exclude)
             )
             for name in sorted(files):
                 full = os.path.join(folder, name)
-                display = _display(full)
+                display = display_path(full)
                 rel = display.replace(os.sep, "/")
-                if not _matches(rel, include) or _matches(rel, exclude):
+                if not matches(rel, include) or matches(rel, exclude):
                     continue
                 if os.path.islink(full):
                     # A link is followed only while it stays inside the linted tree.
@@ -96,7 +97,7 @@ def discover(paths: list[str], include: list[str], exclude: list[str]) -> Iterat
                     yield Target(Path(full), display, kind, _uri(display, full, os.path.dirname(os.path.normpath(given))))
 
 
-def _display(path: str) -> str:
+def display_path(path: str) -> str:
     """Relative to the working directory when possible; absolute input outside it stays as given."""
     if not os.path.isabs(path):
         return os.path.normpath(path)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .config import Config
-from .discover import Target, discover
+from .discover import Target, discover, display_path
 from .findings import Finding
 from .source import SourceFile, notice, read_source
 
@@ -16,8 +17,16 @@ PYTHON_RECURSION_LIMIT = 20_000
 
 
 @dataclass
+class Suppressed:
+    finding: Finding
+    reason: str  # what hid it: an inline directive, a per-file-ignores pattern, a baseline
+    in_source: bool  # an inline directive (SARIF suppression kind "inSource"), else "external"
+
+
+@dataclass
 class LintResult:
     findings: list[Finding] = field(default_factory=list)
+    suppressed: list[Suppressed] = field(default_factory=list)
     files: list[Target] = field(default_factory=list)
     # display path -> source, kept for code frames in text output
     sources: dict[str, SourceFile] = field(default_factory=dict)
@@ -126,7 +135,9 @@ def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFi
 
 
 def run(paths: list[str], config: Config) -> LintResult:
-    # Vocabulary and deny-list files are read up front: a bad one is a ConfigError, not a per-file notice.
+    # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
+    # not a per-file notice.
+    config.apply_extensions()
     config.key_vocabulary()
     config.string_scanner()
     result = LintResult()
@@ -135,9 +146,52 @@ def run(paths: list[str], config: Config) -> LintResult:
         findings, source = lint_target(target, config)
         if source is not None:
             result.sources[target.display] = source
-        result.findings.extend(f for f in findings if config.enabled(f.code))
+        ignores = config.ignored_for(target.path)
+        for finding in findings:
+            if not config.enabled(finding.code):
+                continue
+            inline = finding.extra.pop("suppressed", None)
+            pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
+            if inline is not None:
+                result.suppressed.append(Suppressed(finding, inline, True))
+            elif pattern is not None and not finding.code.startswith("OVA0"):
+                result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
+            else:
+                result.findings.append(finding)
+    if config.baseline is not None:
+        _apply_baseline(result, config)
     result.findings.sort(key=Finding.sort_key)
+    result.suppressed.sort(key=lambda s: s.finding.sort_key())
     return result
+
+
+def _apply_baseline(result: LintResult, config: Config) -> None:
+    from .baseline import Baseline
+    from .config import ConfigError
+
+    path = config.baseline
+    assert path is not None
+    try:
+        baseline = Baseline.load(path)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ConfigError(f"cannot use baseline {path}: {exc}") from exc
+    new, covered, stale = baseline.split([(f, result.uri(f.path)) for f in result.findings])
+    result.findings = new
+    result.suppressed += [Suppressed(f, f"baseline {path.name}", False) for f in covered]
+    if config.baseline_prune:
+        if stale:
+            covered_keys = {id(e) for e in stale}
+            baseline.entries = [e for e in baseline.entries if id(e) not in covered_keys]
+            baseline.write(path)
+        return
+    display = display_path(str(path))
+    # Machine formats get a relative URI even for a baseline given as an absolute path.
+    result.uris.setdefault(display, display.replace("\\", "/") if not os.path.isabs(display) else path.name)
+    for entry in stale:
+        where = f" at {entry['location']}" if entry.get("location") else ""
+        result.findings.append(notice(
+            "OVA010", f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
+                      f"remove it with --baseline-prune", display))
 
 
 def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:

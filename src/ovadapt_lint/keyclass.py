@@ -129,15 +129,10 @@ def _build(data: dict) -> Vocabulary:
 
 @lru_cache(maxsize=8)
 def vocabulary(extra: tuple[tuple[str, str], ...] = ()) -> Vocabulary:
-    """The built-in vocabulary, extended by user files given as (name, TOML text) pairs."""
-    import sys
-
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib
+    """The built-in vocabulary, extended by user tables given as (name, JSON text) pairs."""
+    import json
 
     data = rulepack.load_toml("vocabulary", "keys.toml")
     for name, text in extra:
-        data = merge_vocabulary(data, tomllib.loads(text), name)
+        data = merge_vocabulary(data, json.loads(text), name)
     return _build(data)

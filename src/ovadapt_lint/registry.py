@@ -94,20 +94,28 @@ class Rule:
 
 @lru_cache(maxsize=1)
 def all_rules() -> dict[str, Rule]:
-    data = rulepack.load_toml("rules.toml")
+    """The built-in rules plus the configured extension files (``extend-rules``)."""
+    entries = [("rules.toml", e) for e in rulepack.load_toml("rules.toml")["rule"]]
+    for name, data in rulepack.extension_rules():
+        if not isinstance(data.get("rule"), list):
+            raise ValueError(f"{name}: no [[rule]] entries")
+        entries += [(name, e) for e in data["rule"]]
     rules: dict[str, Rule] = {}
-    for entry in data["rule"]:
+    for source, entry in entries:
         entry = dict(entry)
         for key in ("signature", "file", "secret"):
             entry[key] = tuple(entry.get(key, ()))
-        rule = Rule(**entry)
+        try:
+            rule = Rule(**entry)
+        except TypeError as exc:
+            raise ValueError(f"{source}: bad [[rule]] entry {entry.get('code', '?')}: {exc}") from exc
         if rule.code in rules:
-            raise ValueError(f"rules.toml defines {rule.code} twice")
+            raise ValueError(f"{source}: {rule.code} is already defined")
         if rule.severity not in SEVERITIES:
-            raise ValueError(f"rules.toml: {rule.code} has unknown severity {rule.severity!r}")
+            raise ValueError(f"{source}: {rule.code} has unknown severity {rule.severity!r}")
         prefix = CATEGORIES.get(rule.category)
         if prefix is None or not rule.code.startswith(prefix):
-            raise ValueError(f"rules.toml: {rule.code} does not match category {rule.category!r}")
+            raise ValueError(f"{source}: {rule.code} does not match category {rule.category!r}")
         rules[rule.code] = rule
     return dict(sorted(rules.items()))
 

@@ -102,7 +102,12 @@ def _inherit_codes(schema: Any, code: str | None) -> Any:
 
 
 @lru_cache(maxsize=1)
-def load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
+def load_contracts() -> tuple[Contract, ...]:
+    """The built-in contracts plus the configured extension contracts (``extend-rules``)."""
+    return _load_contracts(rulepack.extension_contracts())
+
+
+def _load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 

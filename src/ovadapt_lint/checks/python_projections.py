@@ -375,6 +375,8 @@ class ScopeAnalyzer(cst.CSTVisitor):
         reported: set[tuple[int, str]] = set()
         for statement in statements:
             for sink in by_statement.get(id(statement), []):
+                if isinstance(sink.value, cst.Dict):
+                    continue  # a nested projection: its own fields are the sinks
                 taint = tracker.of(sink.value)
                 if taint is not None and (id(sink.value), taint.kind) not in reported:
                     reported.add((id(sink.value), taint.kind))

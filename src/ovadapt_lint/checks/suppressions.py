@@ -1,5 +1,7 @@
 """Inline suppressions in Python: ``# ovadapt: ignore[OVA201, OVA5]`` or a bare
-``# ovadapt: ignore`` on the reported line. Unknown codes are reported (OVA008)."""
+``# ovadapt: ignore`` on the reported line, ``# ovadapt: ignore-file[...]`` (or
+bare) anywhere for the whole file. Unknown codes are reported (OVA008).
+Suppressed findings are marked, not dropped, so ``--show-suppressed`` can list them."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import libcst as cst
 from ..findings import Finding, make_finding
 from ..frontends.python_cst import PythonModule
 
-_DIRECTIVE = re.compile(r"#\s*ovadapt:\s*ignore\b(?:\[([^\]]*)\])?", re.IGNORECASE)
+_DIRECTIVE = re.compile(r"#\s*ovadapt:\s*ignore(-file)?\b(?:\[([^\]]*)\])?", re.IGNORECASE)
+FILE = 0  # the key for file-level directives
 
 ALL = None  # a bare ignore: every code
 
@@ -37,11 +40,11 @@ def python_suppressions(module: PythonModule) -> tuple[dict[int, set[str] | None
         match = _DIRECTIVE.search(comment.value)
         if match is None:
             continue
-        line = module.line(comment)
-        if match.group(1) is None:
+        line = FILE if match.group(1) else module.line(comment)
+        if match.group(2) is None:
             by_line[line] = ALL
             continue
-        codes = {c.strip().upper() for c in match.group(1).split(",") if c.strip()}
+        codes = {c.strip().upper() for c in match.group(2).split(",") if c.strip()}
         for code in sorted(codes):
             if not code.startswith("OVA") or not any(k.startswith(code) for k in known):
                 notices.append(make_finding("OVA008", f"unknown rule code {code!r} in an ovadapt: ignore comment",
@@ -51,12 +54,17 @@ def python_suppressions(module: PythonModule) -> tuple[dict[int, set[str] | None
     return by_line, notices
 
 
+def _covers(codes: set[str] | None, code: str) -> bool:
+    return codes is ALL or any(code.startswith(c) for c in codes)
+
+
 def apply_suppressions(findings: list[Finding], by_line: dict[int, set[str] | None]) -> list[Finding]:
-    kept = []
+    """Mark findings an inline directive covers (``extra["suppressed"]``); notices are never suppressed."""
     for finding in findings:
-        if finding.line in by_line and not finding.code.startswith("OVA0"):
-            codes = by_line[finding.line]
-            if codes is ALL or any(finding.code.startswith(c) for c in codes):
-                continue
-        kept.append(finding)
-    return kept
+        if finding.code.startswith("OVA0"):
+            continue
+        if finding.line in by_line and _covers(by_line[finding.line], finding.code):
+            finding.extra["suppressed"] = f"# ovadapt: ignore on line {finding.line}"
+        elif FILE in by_line and _covers(by_line[FILE], finding.code):
+            finding.extra["suppressed"] = "# ovadapt: ignore-file"
+    return findings

@@ -11,12 +11,16 @@ from ..engine import LintResult
 from ..redact import redact_text
 
 
-def write_json(result: LintResult, out: TextIO) -> None:
-    findings = []
-    for finding in result.findings:
-        item = finding.to_dict()
-        item["message"] = redact_text(item["message"])
-        findings.append(item)
+def _item(finding) -> dict:
+    item = finding.to_dict()
+    item["message"] = redact_text(item["message"])
+    if item["json_path"] is not None:
+        item["json_path"] = redact_text(item["json_path"])
+    return item
+
+
+def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
+    findings = [_item(f) for f in result.findings]
     document = {
         "schema": "ovadapt-lint/findings/v1",
         "tool": {"name": "ovadapt-lint", "version": __version__},
@@ -24,8 +28,11 @@ def write_json(result: LintResult, out: TextIO) -> None:
             "files": len(result.files),
             "findings": len(findings),
             "by_code": dict(sorted(Counter(f.code for f in result.findings).items())),
+            "suppressed": len(result.suppressed),
         },
         "findings": findings,
     }
+    if show_suppressed:
+        document["suppressed"] = [{**_item(s.finding), "suppressed_by": s.reason} for s in result.suppressed]
     json.dump(document, out, indent=2, ensure_ascii=False)
     out.write("\n")

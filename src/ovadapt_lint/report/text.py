@@ -52,7 +52,8 @@ def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]
     return shown, " " * start + "^" * width
 
 
-def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool = True) -> None:
+def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool = True,
+               show_suppressed: bool = False) -> None:
     from rich.text import Text
 
     console = _console(out, color)
@@ -83,6 +84,14 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
                 gutter = f"{finding.line:>5} | "
                 console.print(Text.assemble((gutter, "dim"), shown))
                 console.print(Text.assemble((" " * (len(gutter) - 2) + "| ", "dim"), (marker, "bold red")))
+    if show_suppressed and result.suppressed:
+        if current is not None:
+            console.print()
+        console.print(Text(f"Suppressed ({len(result.suppressed)}):", style="bold"))
+        for item in result.suppressed:
+            f = item.finding
+            console.print(Text(f"{f.path}:{f.line}:{f.col}: {f.code} {redact_text(f.message)}  [{item.reason}]",
+                               style="dim"))
     _summary(console, result)
 
 
@@ -90,14 +99,16 @@ def _summary(console, result: LintResult) -> None:
     from rich.text import Text
 
     findings = result.findings
+    hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
     if not findings:
-        console.print(Text(f"All checks passed: no findings in {len(result.files)} file(s).", style="green"))
+        console.print(Text(f"All checks passed: no findings in {len(result.files)} file(s){hidden}.", style="green"))
         return
     files = len({f.path for f in findings})
     severities = Counter(f.severity for f in findings)
     parts = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in sorted(severities.items()))
     console.print()
-    console.print(Text(f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s).", style="bold"))
+    console.print(Text(f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s){hidden}.",
+                       style="bold"))
     write_statistics_lines(console, findings)
 
 
