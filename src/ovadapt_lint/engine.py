@@ -102,16 +102,23 @@ def check_python_source(source: SourceFile, config: Config | None = None) -> lis
 
 
 def _check_python(source: SourceFile, config: Config) -> list[Finding]:
-    from .checks.python_projections import check_python_projections
+    from .checks.python_projections import check_python_projections, might_hold_projections
     from .checks.python_strings import check_python_strings
     from .checks.suppressions import apply_suppressions, python_suppressions
-    from .frontends.python_cst import parse_python
+    from .frontends.python_text import parse_text
 
-    module, notices = parse_python(source)
+    module, notices = parse_text(source)
     if module is None:
         return notices
     findings = check_python_strings(module, config.string_scanner())
-    findings += check_python_projections(module, config.python_vocabulary(), config.key_vocabulary())
+    vocab = config.python_vocabulary()
+    if might_hold_projections(source.data.decode("utf-8", "replace"), vocab):
+        from .frontends.python_cst import parse_python
+
+        cst_module, cst_notices = parse_python(source)
+        notices += cst_notices
+        if cst_module is not None:
+            findings += check_python_projections(cst_module, vocab, config.key_vocabulary())
     by_line, bad_directives = python_suppressions(module)
     return notices + bad_directives + apply_suppressions(findings, by_line)
 

@@ -11,6 +11,7 @@ are judged by the field and flow rules; string detectors see every literal.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -456,6 +457,23 @@ def _update(tracker: TaintTracker, statement: cst.CSTNode) -> None:
         for item in statement.items:
             if item.asname is not None:
                 tracker.bind_target(item.asname.name, tracker.of(item.item), statement)
+
+
+_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)|^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
+
+
+def might_hold_projections(text: str, vocab: PythonVocabulary) -> bool:
+    """A cheap, conservative prefilter: can this module contain projection context at all?
+    Only such modules pay for the libcst parse and the flow analysis."""
+    if any(k in text for k in vocab.marker_keys | vocab.flag_keys) or any(s in text for s in vocab.flag_suffixes):
+        return True
+    if "dump" in text or any(r in text for r in vocab.receivers):
+        return True
+    for match in _DEF.finditer(text):
+        function, klass = match.groups()
+        if (function and vocab.projection_function(function)) or (klass and vocab.projection_class(klass)):
+            return True
+    return False
 
 
 def check_python_projections(module: PythonModule, vocab: PythonVocabulary, keys: Vocabulary) -> list[Finding]:

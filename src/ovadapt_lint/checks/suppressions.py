@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import re
 
-import libcst as cst
-
-from ..findings import Finding, make_finding
-from ..frontends.python_cst import PythonModule
+from ..findings import Finding, Span, make_finding
+from ..frontends.python_text import PythonText
 
 _DIRECTIVE = re.compile(r"#\s*ovadapt:\s*ignore(-file)?\b(?:\[([^\]]*)\])?", re.IGNORECASE)
 FILE = 0  # the key for file-level directives
@@ -18,37 +16,27 @@ FILE = 0  # the key for file-level directives
 ALL = None  # a bare ignore: every code
 
 
-class _Comments(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.comments: list[cst.Comment] = []
-
-    def visit_Comment(self, node: cst.Comment) -> None:
-        if "ovadapt" in node.value.lower():
-            self.comments.append(node)
-
-
-def python_suppressions(module: PythonModule) -> tuple[dict[int, set[str] | None], list[Finding]]:
+def python_suppressions(module: PythonText) -> tuple[dict[int, set[str] | None], list[Finding]]:
     """(line -> codes or prefixes suppressed there, None for all; notices for unknown codes)."""
     from ..registry import all_rules
 
     known = all_rules()
-    visitor = _Comments()
-    module.module.visit(visitor)
     by_line: dict[int, set[str] | None] = {}
     notices: list[Finding] = []
-    for comment in visitor.comments:
-        match = _DIRECTIVE.search(comment.value)
+    for comment in module.comments:
+        match = _DIRECTIVE.search(comment.text)
         if match is None:
             continue
-        line = FILE if match.group(1) else module.line(comment)
+        line = FILE if match.group(1) else comment.line
         if match.group(2) is None:
             by_line[line] = ALL
             continue
         codes = {c.strip().upper() for c in match.group(2).split(",") if c.strip()}
         for code in sorted(codes):
             if not code.startswith("OVA") or not any(k.startswith(code) for k in known):
+                span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
                 notices.append(make_finding("OVA008", f"unknown rule code {code!r} in an ovadapt: ignore comment",
-                                            module.source.display, module.span(comment)))
+                                            module.source.display, span))
         if by_line.get(line, set()) is not ALL:
             by_line[line] = (by_line.get(line) or set()) | codes
     return by_line, notices

@@ -1,0 +1,145 @@
+"""Python front-end, fast path: every string literal, docstring, f-string part,
+comment and identifier of a module, with positions, from the standard ``ast``.
+
+``ast.parse`` is about ten times faster than libcst, so the string detectors
+(which need no layout) run on this; the libcst analysis of projection builders
+runs only on modules that can contain a projection (see ``checks.python_projections``).
+Comments are the ``#`` on each line that no string literal covers.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+from ..findings import Finding, Span
+from ..source import SourceFile, notice
+
+
+@dataclass
+class Literal:
+    value: str
+    what: str  # "string literal" | "docstring" | "f-string text"
+    span: Span  # of the whole literal in the source (1-based, code-point columns)
+    raw: str  # its source text
+
+
+@dataclass
+class Comment:
+    text: str  # including the leading "#"
+    line: int
+    column: int  # 1-based
+
+
+@dataclass
+class PythonText:
+    source: SourceFile
+    tree: ast.Module
+    literals: list[Literal] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    names: dict[str, Span] = field(default_factory=dict)  # identifier -> first position
+
+
+def _python2(text: str) -> bool:
+    return bool(re.search(r"(?m)^\s*(?:print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", text))
+
+
+def parse_text(source: SourceFile) -> tuple[PythonText | None, list[Finding]]:
+    text = source.data.decode("utf-8", "replace")
+    try:
+        tree = ast.parse(text, filename=source.display)
+    except SyntaxError as exc:
+        line, column = exc.lineno or 1, exc.offset or 1
+        hint = " (Python 2 code?)" if _python2(text) else ""
+        return None, [notice("OVA001", f"Python syntax error{hint}: {exc.msg}; file not analysed",
+                             source.display, Span(line, column, line, column + 1))]
+    except (ValueError, RecursionError, MemoryError) as exc:  # NUL bytes, absurd nesting
+        return None, [notice("OVA001", f"Python file cannot be parsed ({type(exc).__name__}); file not analysed",
+                             source.display)]
+    return _collect(source, tree, text), []
+
+
+class _Lines:
+    """UTF-8 byte columns (what ast reports) to code-point columns, per line."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines(keepends=True)
+        self.encoded = [line.encode("utf-8") for line in self.lines]
+
+    def column(self, line: int, byte_col: int) -> int:
+        if not 1 <= line <= len(self.encoded):
+            return byte_col + 1
+        return len(self.encoded[line - 1][:byte_col].decode("utf-8", "replace")) + 1
+
+    def segment(self, span: Span) -> str:
+        if span.start_line == span.end_line:
+            return self.lines[span.start_line - 1][span.start_col - 1:span.end_col - 1]
+        parts = [self.lines[span.start_line - 1][span.start_col - 1:]]
+        parts += self.lines[span.start_line:span.end_line - 1]
+        parts.append(self.lines[span.end_line - 1][:span.end_col - 1])
+        return "".join(parts)
+
+
+def _span(lines: _Lines, node: ast.AST) -> Span:
+    return Span(node.lineno, lines.column(node.lineno, node.col_offset),
+                node.end_lineno or node.lineno, lines.column(node.end_lineno or node.lineno, node.end_col_offset or 0))
+
+
+def _collect(source: SourceFile, tree: ast.Module, text: str) -> PythonText:
+    lines = _Lines(text)
+    result = PythonText(source, tree)
+    docstrings: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                docstrings.add(id(first.value))
+    covered: list[Span] = []
+    fstring_parts: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            span = _span(lines, node)
+            covered.append(span)
+            raw = lines.segment(span)
+            for part in node.values:
+                if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                    fstring_parts.add(id(part))
+                    result.literals.append(Literal(part.value, "f-string text", span, raw))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
+            span = _span(lines, node)
+            covered.append(span)
+            value = node.value if isinstance(node.value, str) else node.value.decode("utf-8", "replace")
+            what = "docstring" if id(node) in docstrings else "string literal"
+            result.literals.append(Literal(value, what, span, lines.segment(span)))
+        elif isinstance(node, ast.Name):
+            result.names.setdefault(node.id, _span(lines, node))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            result.names.setdefault(node.name, Span(node.lineno, 1, node.lineno, 1))
+        elif isinstance(node, ast.arg):
+            result.names.setdefault(node.arg, _span(lines, node))
+        elif isinstance(node, ast.Attribute):
+            result.names.setdefault(node.attr, _span(lines, node))
+    result.comments = _comments(lines, covered)
+    result.literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
+    return result
+
+
+def _comments(lines: _Lines, covered: list[Span]) -> list[Comment]:
+    """The first ``#`` on each line outside every string literal starts a comment."""
+    blocked: dict[int, list[tuple[int, float]]] = {}
+    for span in covered:
+        for line in range(span.start_line, span.end_line + 1):
+            start = span.start_col if line == span.start_line else 1
+            end = span.end_col if line == span.end_line else float("inf")
+            blocked.setdefault(line, []).append((start, end))
+    comments = []
+    for number, text in enumerate(lines.lines, 1):
+        position = text.find("#")
+        while position != -1:
+            column = position + 1
+            if not any(start <= column < end for start, end in blocked.get(number, ())):
+                comments.append(Comment(text[position:].rstrip("\r\n"), number, column))
+                break
+            position = text.find("#", position + 1)
+    return comments
