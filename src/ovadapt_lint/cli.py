@@ -79,6 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --baseline: remove entries that match nothing from the baseline file")
     parser.add_argument("--show-suppressed", action="store_true",
                         help="also list findings hidden by inline comments, per-file-ignores or the baseline, and why")
+    parser.add_argument("--jobs", "-j", type=int, metavar="N",
+                        help="worker processes (default: one per core; 1: no workers)")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the result cache")
+    parser.add_argument("--cache-dir", metavar="DIR",
+                        help="result cache folder (default: .ovadapt_cache beside the config file, "
+                             "or in the working directory)")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
     parser.add_argument("--statistics", action="store_true", help="print only the number of findings per rule")
     parser.add_argument("--no-color", action="store_true", help="never colour text output (NO_COLOR is respected too)")
@@ -161,6 +167,13 @@ def _config(args: argparse.Namespace):
     config.exclude += args.exclude
     if args.max_file_size is not None:
         config.max_file_size = args.max_file_size
+    if args.jobs is not None:
+        if args.jobs < 0:
+            raise ConfigError("--jobs must be 0 (one per core) or more")
+        config.jobs = args.jobs
+    config.use_cache = not args.no_cache
+    if args.cache_dir:
+        config.cache_dir = Path(args.cache_dir)
     if args.baseline_prune and not args.baseline:
         raise ConfigError("--baseline-prune needs --baseline FILE")
     if args.baseline:
@@ -202,7 +215,9 @@ def _lint(args: argparse.Namespace) -> int:
 
     try:
         config = _config(args)
-        result = run(args.paths or ["."], config)
+        # A progress bar only for people watching a terminal, never in machine formats.
+        progress = args.format == "text" and not args.statistics and sys.stderr.isatty()
+        result = run(args.paths or ["."], config, show_progress=progress)
     except ConfigError as exc:
         sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
         return EXIT_ERROR

@@ -48,6 +48,9 @@ class Config:
     extend_rules: list[Path] = field(default_factory=list)
     baseline: Path | None = None  # --baseline: hide the findings it records
     baseline_prune: bool = False  # --baseline-prune: drop entries that match nothing
+    jobs: int = 0  # worker processes; 0: one per core, 1: in-process
+    cache_dir: Path | None = None  # None: .ovadapt_cache beside the config file (or in the working directory)
+    use_cache: bool = False  # the CLI turns it on; the API stays side-effect free unless asked
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     source: Path | None = None  # the config file this came from, if any
     # Built on first use from the fields above (files are read once per run, not per file).
@@ -136,6 +139,32 @@ class Config:
             rulepack.set_extensions()
             raise ConfigError(f"bad extend-rules file: {type(exc).__name__}: {exc}") from exc
 
+    def analysis_digest(self) -> str:
+        """Everything that changes what a file's analysis reports (not selection or suppression)."""
+        import hashlib
+        import json
+
+        from . import __version__, rulepack
+
+        def contents(paths: list[Path]) -> list[str]:
+            out = []
+            for path in paths:
+                try:
+                    out.append(path.read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError):
+                    out.append(f"<unreadable {path}>")
+            return out
+
+        state = {
+            "version": __version__, "code": _code_stamp(), "pack": rulepack.pack_digest(),
+            "max_file_size": self.max_file_size,
+            "deny": contents(self.deny_list), "vocabulary": contents(self.vocabulary),
+            "extend_vocabulary": self.extend_vocabulary, "extend_rules": contents(self.extend_rules),
+            "internal_domains": self.internal_domains, "summary_max_length": self.summary_max_length,
+            "python": [self.projection_functions, self.projection_classes, self.projection_receivers, self.sanitizers],
+        }
+        return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+
     def ignored_for(self, path: Path) -> dict[str, list[str]]:
         """pattern -> codes of the ``per-file-ignores`` entries that match a file. Patterns match the
         path relative to the config file's folder (or the working directory), or the file name."""
@@ -152,6 +181,17 @@ class Config:
             rel = str(path)
         posix = rel.replace(os.sep, "/")
         return {pattern: codes for pattern, codes in self.per_file_ignores.items() if matches(posix, [pattern])}
+
+
+def _code_stamp() -> list:
+    """The linter's own modules (name, size, mtime): a development checkout must not reuse
+    results computed by different code under the same version number."""
+    package = Path(__file__).parent
+    stamp = []
+    for module in sorted(package.rglob("*.py")):
+        info = module.stat()
+        stamp.append([str(module.relative_to(package)), info.st_size, info.st_mtime_ns])
+    return stamp
 
 
 # key -> (attribute, expected type, element type)

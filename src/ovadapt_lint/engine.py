@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
 
 from .config import Config
 from .discover import Target, discover, display_path
@@ -14,6 +17,8 @@ from .source import SourceFile, notice, read_source
 
 
 PYTHON_RECURSION_LIMIT = 20_000
+# Below this many files a run stays in-process: starting workers would cost more.
+PARALLEL_MIN_FILES = 16
 
 
 @dataclass
@@ -32,10 +37,22 @@ class LintResult:
     sources: dict[str, SourceFile] = field(default_factory=dict)
     # display path -> relative URI for machine formats
     uris: dict[str, str] = field(default_factory=dict)
+    targets: dict[str, Target] = field(default_factory=dict)
 
     def add_file(self, target: Target) -> None:
         self.files.append(target)
         self.uris[target.display] = target.uri
+        self.targets[target.display] = target
+
+    def source(self, display: str) -> SourceFile | None:
+        """The file's text for code frames; read again when a worker process or the cache linted it."""
+        if display not in self.sources:
+            target = self.targets.get(display)
+            loaded = read_source(target.path, display, kind=target.kind)[0] if target is not None else None
+            if loaded is None:
+                return None
+            self.sources[display] = loaded
+        return self.sources[display]
 
     def uri(self, display: str) -> str:
         """The relative URI machine formats use for a displayed path."""
@@ -107,12 +124,13 @@ def _check_python(source: SourceFile, config: Config) -> list[Finding]:
     from .checks.suppressions import apply_suppressions, python_suppressions
     from .frontends.python_text import parse_text
 
-    module, notices = parse_text(source)
+    scanner = config.string_scanner()
+    module, notices = parse_text(source, names=bool(scanner.deny_list))
     if module is None:
         return notices
-    findings = check_python_strings(module, config.string_scanner())
+    findings = check_python_strings(module, scanner)
     vocab = config.python_vocabulary()
-    if might_hold_projections(source.data.decode("utf-8", "replace"), vocab):
+    if might_hold_projections(module.tree, vocab):
         from .frontends.python_cst import parse_python
 
         cst_module, cst_notices = parse_python(source)
@@ -123,8 +141,17 @@ def _check_python(source: SourceFile, config: Config) -> list[Finding]:
     return notices + bad_directives + apply_suppressions(findings, by_line)
 
 
-def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFile | None]:
-    source, findings = read_source(target.path, target.display, config.max_file_size, target.kind)
+def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Finding], SourceFile | None]:
+    data = None
+    key = None
+    if cache is not None:
+        data = _read_bytes(target.path, config.max_file_size)
+        if data is not None:
+            key = cache.key(target.kind, data)
+            cached = cache.get(key, target.display)
+            if cached is not None:
+                return cached, None
+    source, findings = read_source(target.path, target.display, config.max_file_size, target.kind, data=data)
     if source is None:
         return findings, None
     try:
@@ -138,38 +165,150 @@ def lint_target(target: Target, config: Config) -> tuple[list[Finding], SourceFi
         findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
     except Exception as exc:  # one bad file must not stop the run
         findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; file not fully checked", target.display))
+    if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
+        cache.put(key, findings)
     return findings, source
 
 
-def run(paths: list[str], config: Config) -> LintResult:
+def _read_bytes(path, max_size: int) -> bytes | None:
+    """The file's bytes for the cache key; None when it is too large or unreadable (the reader reports it)."""
+    try:
+        if max_size and path.stat().st_size > max_size:
+            return None
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _make_cache(config: Config):
+    if not config.use_cache:
+        return None
+    from .cache import DEFAULT_DIR, Cache
+
+    folder = config.cache_dir or ((config.source.parent if config.source else Path(".")) / DEFAULT_DIR)
+    return Cache(folder, config.analysis_digest())
+
+
+# Worker processes get the configuration once; each task is one file.
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(config: Config) -> None:
+    config.apply_extensions()
+    _WORKER["config"] = config
+    _WORKER["cache"] = _make_cache(config)
+
+
+def _lint_in_worker(target: Target) -> list[Finding]:
+    findings, _ = lint_target(target, _WORKER["config"], _WORKER["cache"])
+    return findings
+
+
+def _jobs(config: Config, files: int) -> int:
+    jobs = config.jobs or os.cpu_count() or 1
+    # Starting workers costs more than linting a handful of files in-process.
+    return 1 if files < PARALLEL_MIN_FILES else max(1, min(jobs, files))
+
+
+def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None]]:
+    """(target, findings, source or None) for each target, in target order."""
+    jobs = _jobs(config, len(targets))
+    if jobs == 1:
+        cache = _make_cache(config)
+        for target in targets:
+            findings, source = lint_target(target, config, cache)
+            progress()
+            yield target, findings, source
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    chunk = max(1, min(16, len(targets) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
+                             initargs=(shipped,)) as pool:
+        for target, findings in zip(targets, pool.map(_lint_in_worker, targets, chunksize=chunk)):
+            progress()
+            yield target, findings, None
+
+
+def run(paths: list[str], config: Config, show_progress: bool = False) -> LintResult:
     # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
     # not a per-file notice.
     config.apply_extensions()
     config.key_vocabulary()
     config.string_scanner()
     result = LintResult()
-    for target in discover(paths, config.include, config.exclude):
-        result.add_file(target)
-        findings, source = lint_target(target, config)
-        if source is not None:
-            result.sources[target.display] = source
-        ignores = config.ignored_for(target.path)
-        for finding in findings:
-            if not config.enabled(finding.code):
-                continue
-            inline = finding.extra.pop("suppressed", None)
-            pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
-            if inline is not None:
-                result.suppressed.append(Suppressed(finding, inline, True))
-            elif pattern is not None and not finding.code.startswith("OVA0"):
-                result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
-            else:
-                result.findings.append(finding)
+    targets = list(discover(paths, config.include, config.exclude))
+    with _Progress(len(targets), show_progress) as progress:
+        for target, findings, source in _results(targets, config, progress.advance):
+            result.add_file(target)
+            if source is not None:
+                result.sources[target.display] = source
+            _sort_out(result, config, target, findings)
     if config.baseline is not None:
         _apply_baseline(result, config)
     result.findings.sort(key=Finding.sort_key)
     result.suppressed.sort(key=lambda s: s.finding.sort_key())
     return result
+
+
+def _sort_out(result: LintResult, config: Config, target: Target, findings: list[Finding]) -> None:
+    """Selected findings go to the report, or to the suppressed list with the reason."""
+    ignores = config.ignored_for(target.path)
+    for finding in findings:
+        if not config.enabled(finding.code):
+            continue
+        inline = finding.extra.pop("suppressed", None)
+        pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
+        if inline is not None:
+            result.suppressed.append(Suppressed(finding, inline, True))
+        elif pattern is not None and not finding.code.startswith("OVA0"):
+            result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
+        else:
+            result.findings.append(finding)
+
+
+class _Progress:
+    """A transient rich progress bar on a terminal, shown only once a run has taken about a second."""
+
+    DELAY = 1.0
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        import time
+
+        self.total = total
+        self.enabled = enabled
+        self.started = time.monotonic()
+        self.done = 0
+        self.bar = None
+        self.task = None
+
+    def __enter__(self) -> "_Progress":
+        return self
+
+    def advance(self) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        import time
+
+        if self.bar is None and time.monotonic() - self.started >= self.DELAY and self.done < self.total:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn("linting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("lint", total=self.total, completed=self.done)
+        elif self.bar is not None:
+            self.bar.update(self.task, completed=self.done)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _apply_baseline(result: LintResult, config: Config) -> None:

@@ -65,9 +65,12 @@ def notice(code: str, message: str, display: str, span: Span | None = None, seve
 
 
 def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE,
-                kind: str = "json") -> tuple[SourceFile | None, list[Finding]]:
+                kind: str = "json", data: bytes | None = None) -> tuple[SourceFile | None, list[Finding]]:
     """Read and decode-check a file. Returns (source or None, notices).
-    ``kind``: a UTF-8 byte-order mark is reported for JSON only (Python and Markdown allow it)."""
+    ``kind``: a UTF-8 byte-order mark is reported for JSON only (Python and Markdown allow it).
+    ``data``: the file's bytes when the caller already read them."""
+    if data is not None:
+        return _decode(path, display, data, kind)
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -85,7 +88,10 @@ def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE,
         return None, [notice("OVA003", f"cannot read file: {exc.strerror or type(exc).__name__}", display)]
     if max_size and len(data) > max_size:  # grew between stat and read
         return None, [notice("OVA004", f"file is over the {max_size:,}-byte limit; not checked", display)]
+    return _decode(path, display, data, kind)
 
+
+def _decode(path: Path, display: str, data: bytes, kind: str) -> tuple[SourceFile | None, list[Finding]]:
     notices: list[Finding] = []
     if data.startswith(_UTF32_BOMS):
         return None, [notice("OVA002", "file is UTF-32 (byte-order mark found); JSON fixtures must be UTF-8", display)]

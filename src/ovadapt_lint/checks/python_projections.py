@@ -10,8 +10,8 @@ are judged by the field and flow rules; string detectors see every literal.
 
 from __future__ import annotations
 
+import ast
 import difflib
-import re
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -459,21 +459,49 @@ def _update(tracker: TaintTracker, statement: cst.CSTNode) -> None:
                 tracker.bind_target(item.asname.name, tracker.of(item.item), statement)
 
 
-_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)|^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
-
-
-def might_hold_projections(text: str, vocab: PythonVocabulary) -> bool:
-    """A cheap, conservative prefilter: can this module contain projection context at all?
-    Only such modules pay for the libcst parse and the flow analysis."""
-    if any(k in text for k in vocab.marker_keys | vocab.flag_keys) or any(s in text for s in vocab.flag_suffixes):
-        return True
-    if "dump" in text or any(r in text for r in vocab.receivers):
-        return True
-    for match in _DEF.finditer(text):
-        function, klass = match.groups()
-        if (function and vocab.projection_function(function)) or (klass and vocab.projection_class(klass)):
+def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
+    """A cheap, conservative pre-check on the ``ast`` tree: can this module contain projection
+    context at all? Only such modules pay for the libcst parse and the flow analysis."""
+    dict_names: set[str] = set()
+    dumped: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and vocab.projection_function(node.name):
             return True
-    return False
+        if isinstance(node, ast.ClassDef) and vocab.projection_class(node.name):
+            return True
+        if isinstance(node, ast.Dict):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+            if keys & vocab.marker_keys or any(vocab.is_flag_key(k) for k in keys):
+                return True
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Subscript) and _receiver(target.value, vocab):
+                    return True
+                if isinstance(target, ast.Name) and isinstance(node.value, ast.Dict):
+                    if target.id in vocab.receivers:
+                        return True
+                    dict_names.add(target.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in ("update", "setdefault") and _receiver(node.func.value, vocab):
+                return True
+            if node.func.attr in ("dump", "dumps") and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Dict):
+                    return True
+                if isinstance(first, ast.Name):
+                    dumped.add(first.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("dump", "dumps"):
+            if node.args and isinstance(node.args[0], (ast.Dict, ast.Name)):
+                if isinstance(node.args[0], ast.Dict):
+                    return True
+                dumped.add(node.args[0].id)
+    return bool(dumped & dict_names)
+
+
+def _receiver(node: ast.expr, vocab: PythonVocabulary) -> bool:
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    return name in vocab.receivers
 
 
 def check_python_projections(module: PythonModule, vocab: PythonVocabulary, keys: Vocabulary) -> list[Finding]:

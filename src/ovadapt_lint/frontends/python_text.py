@@ -45,7 +45,8 @@ def _python2(text: str) -> bool:
     return bool(re.search(r"(?m)^\s*(?:print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", text))
 
 
-def parse_text(source: SourceFile) -> tuple[PythonText | None, list[Finding]]:
+def parse_text(source: SourceFile, names: bool = False) -> tuple[PythonText | None, list[Finding]]:
+    """``names``: also collect identifiers (only the deny-list needs them)."""
     text = source.data.decode("utf-8", "replace")
     try:
         tree = ast.parse(text, filename=source.display)
@@ -57,7 +58,7 @@ def parse_text(source: SourceFile) -> tuple[PythonText | None, list[Finding]]:
     except (ValueError, RecursionError, MemoryError) as exc:  # NUL bytes, absurd nesting
         return None, [notice("OVA001", f"Python file cannot be parsed ({type(exc).__name__}); file not analysed",
                              source.display)]
-    return _collect(source, tree, text), []
+    return _collect(source, tree, text, names), []
 
 
 class _Lines:
@@ -86,18 +87,27 @@ def _span(lines: _Lines, node: ast.AST) -> Span:
                 node.end_lineno or node.lineno, lines.column(node.end_lineno or node.lineno, node.end_col_offset or 0))
 
 
-def _collect(source: SourceFile, tree: ast.Module, text: str) -> PythonText:
+def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) -> PythonText:
     lines = _Lines(text)
     result = PythonText(source, tree)
+    # One breadth-first walk: a scope is always seen before its first statement, so docstrings
+    # and f-string parts are known before their Constant nodes come up.
     docstrings: set[int] = set()
+    fstring_parts: set[int] = set()
+    covered: list[Span] = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
+                span = _span(lines, node)
+                covered.append(span)
+                value = node.value if isinstance(node.value, str) else node.value.decode("utf-8", "replace")
+                what = "docstring" if id(node) in docstrings else "string literal"
+                result.literals.append(Literal(value, what, span, lines.segment(span)))
+            continue
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
                 docstrings.add(id(first.value))
-    covered: list[Span] = []
-    fstring_parts: set[int] = set()
-    for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
             span = _span(lines, node)
             covered.append(span)
@@ -106,20 +116,19 @@ def _collect(source: SourceFile, tree: ast.Module, text: str) -> PythonText:
                 if isinstance(part, ast.Constant) and isinstance(part.value, str):
                     fstring_parts.add(id(part))
                     result.literals.append(Literal(part.value, "f-string text", span, raw))
-        elif isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
-            span = _span(lines, node)
-            covered.append(span)
-            value = node.value if isinstance(node.value, str) else node.value.decode("utf-8", "replace")
-            what = "docstring" if id(node) in docstrings else "string literal"
-            result.literals.append(Literal(value, what, span, lines.segment(span)))
+        elif not want_names:
+            continue
         elif isinstance(node, ast.Name):
-            result.names.setdefault(node.id, _span(lines, node))
+            if node.id not in result.names:
+                result.names[node.id] = _span(lines, node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             result.names.setdefault(node.name, Span(node.lineno, 1, node.lineno, 1))
         elif isinstance(node, ast.arg):
-            result.names.setdefault(node.arg, _span(lines, node))
+            if node.arg not in result.names:
+                result.names[node.arg] = _span(lines, node)
         elif isinstance(node, ast.Attribute):
-            result.names.setdefault(node.attr, _span(lines, node))
+            if node.attr not in result.names:
+                result.names[node.attr] = _span(lines, node)
     result.comments = _comments(lines, covered)
     result.literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
     return result

@@ -75,7 +75,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         console.print(Text.assemble(
             (location, "bold"), " ", (finding.code, _STYLE.get(finding.severity, "")), " ",
             redact_text(finding.message)))
-        source = result.sources.get(finding.path)
+        source = result.source(finding.path) if show_frames else None
         if show_frames and source is not None:
             line_text = source.line_text(finding.line)
             if line_text.strip():
