@@ -3,7 +3,7 @@
 Code that builds no projections should get very few findings: this prints the
 files, lines, wall time, internal errors and findings per 1,000 lines by rule.
 
-    python3 bench/stdlib_survey.py [--limit N]
+    python3 benchmarks/stdlib_survey.py [--limit N]
 """
 
 from __future__ import annotations
