@@ -27,6 +27,7 @@ from .raw_fields import _CATEGORY_TEXT, _FLAG_KEY, CATEGORY_CODES, _carries_raw
 FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
 _NEAR_MISS = 0.9
 _COMPACT_CALLS = frozenset({"bool", "len", "int", "float", "isinstance", "sum", "any", "all", "round", "hash"})
+_ARITHMETIC = (cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power)
 _DUMPS = frozenset({"json.dump", "json.dumps", "dump", "dumps", "orjson.dumps", "yaml.safe_dump", "yaml.dump"})
 
 
@@ -275,6 +276,12 @@ class ScopeAnalyzer(cst.CSTVisitor):
             return isinstance(node.operator, cst.Not) or self._compact_expression(node.expression)
         if isinstance(node, cst.BooleanOperation):
             return self._compact_expression(node.left) and self._compact_expression(node.right)
+        if isinstance(node, cst.IfExp):
+            return self._compact_expression(node.body) and self._compact_expression(node.orelse)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITHMETIC):
+            # A ratio or a difference is a number (a path join `base / "x"` has a string operand).
+            return not any(isinstance(side, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+                           for side in (node.left, node.right))
         if isinstance(node, cst.Name):
             return node.value in ("True", "False", "None")
         if isinstance(node, cst.Call):

@@ -264,7 +264,7 @@ class TaintTracker:
                 self.bind_target(clause.target, self.of(clause.iter), clause)
                 clause = clause.inner_for_in
             if isinstance(node, cst.DictComp):
-                return pick(self.of(node.key), self.of(node.value))
+                return self.of(node.value)  # keys name fields; only values carry material
             return self.of(node.elt)
         finally:
             self.env = saved
