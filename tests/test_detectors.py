@@ -1,5 +1,8 @@
 """Credentials, local paths, private URLs and the deny-list on real and planted data."""
 
+# This module holds deliberate samples of what the linter catches (secrets, paths, raw material).
+# ovadapt: ignore-file
+
 from __future__ import annotations
 
 import copy

@@ -1,6 +1,9 @@
 """Raw content (OVA3xx) on real data: raw OpenViking files, clean LoopX fixtures,
 and planted raw values/fields nested anywhere in the real adapter fixture."""
 
+# This module holds deliberate samples of what the linter catches (secrets, paths, raw material).
+# ovadapt: ignore-file
+
 from __future__ import annotations
 
 import copy

@@ -1,5 +1,8 @@
 """The key classifier agrees with LoopX's pinned cases; the value decides; real reject fixtures are flagged."""
 
+# This module holds deliberate samples of what the linter catches (secrets, paths, raw material).
+# ovadapt: ignore-file
+
 from __future__ import annotations
 
 import json
