@@ -90,7 +90,7 @@ def test_clean_loopx_fixtures_get_no_raw_field_finding() -> None:
 BEYOND = [
     ("issue_body", "raw-output", False), ("comment_text", "raw-output", False), ("llm_output", "raw-output", False),
     ("memory_content", "raw-output", False), ("chat_history", "raw-output", False),
-    ("text", "raw-output", True), ("history", "raw-output", True), ("payload", "raw-output", True),
+    ("text", None, False), ("history", "raw-output", True), ("payload", "raw-output", True),
     ("body_sha256", None, False), ("comment_count", None, False), ("content_kind", None, False),
     ("description", None, False), ("details", None, False),
 ]
@@ -106,7 +106,7 @@ def test_body_words_judge_values(tmp_path) -> None:
     target = tmp_path / "f.json"
     target.write_text(json.dumps({
         "issue_body": "Login fails on Safari since the cookie change.",
-        "text": "Every staged health check passed.",
+        "text": "Every staged health check passed.\nAnd a second line of documentation.",
         "history": {"window": "compact_latest_runs"},
         "comments": [{"author": "bob", "body": "same here"}],
         "body_sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",

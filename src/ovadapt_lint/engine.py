@@ -81,7 +81,26 @@ def check_json_source(source: SourceFile, kind: str, config: Config | None = Non
     whole = raw_files.recognise_json(doc)
     if whole is not None and config.enabled(whole.code):
         findings = raw_files.fold(findings, whole)
+    tool_paths = _sarif_tool_paths(doc)
+    if tool_paths:
+        # A SARIF log's `tool` section is the tools' rule documentation, which quotes the very
+        # examples its rules describe: documentation, not data.
+        findings = [f for f in findings if not (f.json_path or "").startswith(tool_paths)]
     return findings
+
+
+def _sarif_tool_paths(doc) -> tuple[str, ...]:
+    from .frontends.json_tree import format_path
+
+    if len(doc.roots) != 1 or doc.roots[0][0].kind != "object":
+        return ()
+    root, prefix = doc.roots[0]
+    schema, runs = root.get("$schema"), root.get("runs")
+    if schema is None or schema.kind != "string" or "sarif" not in schema.value.lower():
+        return ()
+    if runs is None or runs.kind != "array":
+        return ()
+    return tuple(format_path(prefix + ("runs", index, "tool")) for index in range(len(runs.value)))
 
 
 def check_text_source(source: SourceFile, config: Config | None = None) -> list[Finding]:

@@ -39,6 +39,7 @@ class Vocabulary:
     compact_slot_max: int = 280
     body_words: frozenset[str] = frozenset()  # beyond the convention, see keys.toml
     qualifiers: frozenset[str] = frozenset()
+    qualified_only: frozenset[str] = frozenset()  # body words that count only with a qualifier
 
     def classify(self, key: str) -> Verdict:
         words = split_words(key)
@@ -59,12 +60,13 @@ class Vocabulary:
                 return Verdict(category, f'raw word "{hit}"', norm in self.weak_keys)
         if words and (words[-1] in self.compact_last_words or any(w in self.compact_any_word for w in words)):
             return Verdict(None, "compact suffix")
-        body = next((w for w in words if w in self.body_words), None)
+        body = next((w for w in words if w in self.body_words or w in self.qualified_only), None)
         if body is not None:
             qualifier = next((w for w in words if w in self.qualifiers and w != body), None)
             if qualifier is not None:
                 return Verdict("raw-output", f'body word "{body}" with "{qualifier}"')
-            return Verdict("raw-output", f'body word "{body}"', weak=True, container_ok=True)
+            if body not in self.qualified_only:
+                return Verdict("raw-output", f'body word "{body}"', weak=True, container_ok=True)
         return Verdict(None, "unclassified")
 
 
@@ -124,6 +126,7 @@ def _build(data: dict) -> Vocabulary:
         compact_slot_max=int(data["compact_slots"]["max_length"]),
         body_words=frozenset(data.get("beyond_convention", {}).get("body_words", ())),
         qualifiers=frozenset(data.get("beyond_convention", {}).get("qualifiers", ())),
+        qualified_only=frozenset(data.get("beyond_convention", {}).get("qualified_only", ())),
     )
 
 

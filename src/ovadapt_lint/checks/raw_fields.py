@@ -97,7 +97,10 @@ def _carries_raw(category: str, weak: bool, node: JNode, limit: int, container_o
     if node.kind == "array":
         return any(item.kind == "object" or (item.kind == "string" and not _compact_string(item.value, limit))
                    for item in node.value)
-    return True
+    # An object under an ambiguous key (SARIF's `"message": {"text": "…"}`) is raw when it nests
+    # records or holds text that is not compact.
+    return any(m.value.kind in ("object", "array") or (m.value.kind == "string" and not _compact_string(m.value.value, limit))
+               for m in node.value)
 
 
 def check_raw_fields(doc: JsonDocument, adapters: Iterable[JNode] = (), vocab: Vocabulary | None = None) -> list[Finding]:

@@ -120,6 +120,24 @@ def _secret_span(match: re.Match[str]) -> tuple[int, int]:
     return best
 
 
+WINDOW = 160  # characters of context kept on each side of a candidate token
+MAX_WINDOW = 4096  # what one detect-secrets regex call may see
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """Merged [start, end) windows around candidate tokens."""
+    windows: list[tuple[int, int]] = []
+    for match in _CANDIDATE.finditer(text):
+        start, end = max(0, match.start() - WINDOW), min(len(text), match.end() + WINDOW)
+        if end - start > 4 * WINDOW + 512:  # an endless token: its head is what a detector needs
+            end = start + 4 * WINDOW + 512
+        if windows and start <= windows[-1][1] and max(windows[-1][1], end) - windows[-1][0] <= MAX_WINDOW:
+            windows[-1] = (windows[-1][0], max(windows[-1][1], end))
+        else:
+            windows.append((start, end))
+    return windows
+
+
 def _acceptable(pattern: SecretPattern, value: str, prose: bool) -> bool:
     if prose and pattern.prose_needs_shape and not _SHAPED.match(value.strip()):
         return False
@@ -172,13 +190,17 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
             if not _acceptable(pattern, text[start:end], prose):
                 continue
             hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True))
-    if _CANDIDATE.search(text):
+    # detect-secrets' own regexes are not all linear (e.g. `.+` runs): they only ever see bounded
+    # windows around candidate tokens, never a whole long string.
+    for start, end in _windows(text):
+        window = text[start:end]
         for code, secret_type, regex in _detect_secrets_regexes():
-            for match in regex.finditer(text):
-                start, end = _secret_span(match)
-                value = text[start:end]
-                if _overlaps(claimed, start, end) or is_placeholder(value) or looks_like_regex(value):
+            for match in regex.finditer(window):
+                s, e = _secret_span(match)
+                s, e = s + start, e + start
+                value = text[s:e]
+                if _overlaps(claimed, s, e) or is_placeholder(value) or looks_like_regex(value):
                     continue
-                claimed.append((start, end))
-                hits.append(Hit(code, "detect-secrets", f"a {secret_type} (detect-secrets)", start, end, secret=True))
+                claimed.append((s, e))
+                hits.append(Hit(code, "detect-secrets", f"a {secret_type} (detect-secrets)", s, e, secret=True))
     return hits

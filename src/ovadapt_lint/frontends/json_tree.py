@@ -138,10 +138,11 @@ def _reject_constant(name: str) -> Any:
 def _strict_error(text: str) -> tuple[str, int, int] | None:
     """(message, line, column) of the first strict-JSON error, or None."""
     try:
-        json.loads(text, parse_constant=_reject_constant)
+        # parse_int=len: huge integers are valid JSON; only Python's int conversion limits them.
+        json.loads(text, parse_constant=_reject_constant, parse_int=len)
     except json.JSONDecodeError as exc:
         return exc.msg, exc.lineno, exc.colno
-    except ValueError as exc:  # NaN / Infinity, or an integer too long to convert
+    except ValueError as exc:  # NaN / Infinity
         return str(exc), 0, 0
     except RecursionError:
         return None  # too deep for the stdlib; the tree walk reports the depth
