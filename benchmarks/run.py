@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.test_regex_safety import ADVERSARIAL  # noqa: E402  (the same strings as the regex-safety test)
 FIXTURE_CANDIDATES = [
     ROOT.parent / "shared" / "realworld" / "loopx" / "examples" / "fixtures" / "openviking-session-memory-adapter.public.json",
     ROOT / "corpus" / "OVA104" / "ok_clean_adapter.json",
@@ -67,6 +69,21 @@ def measure(command: list[str], cwd: Path) -> tuple[float, int]:
     out = subprocess.run([sys.executable, "-c", probe, *command], cwd=cwd, capture_output=True, text=True,
                          check=True).stdout.split()
     return float(out[0]), int(out[1]) // 1024
+
+
+def slowest_detectors(top: int = 5) -> list[tuple[str, float]]:
+    """Seconds per MB of each pattern on adversarial text (long runs of what patterns repeat)."""
+    from tests.test_regex_safety import _patterns
+
+    text = "".join(chunk[:40_000] for chunk in ADVERSARIAL)
+    megabytes = len(text.encode("utf-8")) / 1e6
+    timings = []
+    for name, pattern in _patterns():
+        started = time.perf_counter()
+        for _ in pattern.finditer(text):
+            pass
+        timings.append((name, (time.perf_counter() - started) / megabytes))
+    return sorted(timings, key=lambda t: -t[1])[:top]
 
 
 def tool(name: str) -> str | None:
@@ -120,6 +137,7 @@ def main() -> None:
         "double corpus / corpus (target <= 2.2)": medians["double corpus, cold"][0] / cold,
     }
     machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
+    slowest = slowest_detectors()
     print(f"corpus: {info}")
     print(f"machine: {machine}")
     print(f"{'measurement':40} {'median s':>9} {'peak MB':>8}")
@@ -128,10 +146,15 @@ def main() -> None:
     print()
     for name, value in ratios.items():
         print(f"{name:45} {'n/a' if value is None else f'{value:.2f}'}")
+    print()
+    print("slowest detectors on adversarial text (seconds per MB):")
+    for name, seconds in slowest:
+        print(f"  {name:43} {seconds:.3f}")
     # build_corpus() returns counts; the linter cannot see into it and assumes the temp path flows out.
     Path(args.json).write_text(json.dumps({"corpus": info, "machine": machine, "repeat": args.repeat,  # ovadapt: ignore[OVA504]
                                            "medians": {k: {"seconds": v[0], "peak_mb": v[1]} for k, v in medians.items()},
-                                           "ratios": ratios, "date": time.strftime("%Y-%m-%d")}, indent=2) + "\n",
+                                           "ratios": ratios, "slowest_detectors_s_per_mb": dict(slowest),
+                                           "date": time.strftime("%Y-%m-%d")}, indent=2) + "\n",
                                encoding="utf-8")
 
 

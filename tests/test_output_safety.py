@@ -161,3 +161,14 @@ def test_a_run_opens_no_socket_and_writes_only_its_outputs(tmp_path: Path, monke
     after = {p: p.stat().st_mtime_ns for p in project.rglob("*")}
     assert after == before  # nothing written or touched inside the linted tree
     assert cache.is_dir()
+
+
+def test_scanned_code_is_never_executed(tmp_path: Path) -> None:
+    marker = tmp_path / "executed"
+    module = tmp_path / "evil.py"
+    module.write_text(f"open({str(marker)!r}, 'w').write('ran')\n"
+                      "def build_packet(x):\n    return {'schema_version': 'v0', 'stdout': x.stdout}\n",
+                      encoding="utf-8")
+    proc = run_cli("--no-cache", str(module))
+    assert proc.returncode == 1 and "OVA205" in proc.stdout
+    assert not marker.exists()
