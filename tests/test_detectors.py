@@ -264,14 +264,14 @@ def test_bad_deny_list_through_the_api_is_a_config_error(tmp_path: Path) -> None
 
 
 def test_redact_text_masks_every_detected_secret_and_long_tokens() -> None:
-    from ovadapt_lint.redact import redact_text
+    from ovadapt_lint.redact import mask_text
 
     secrets = ["sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm", "hunter2", "9fQ2w7Lm",
                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4",
                "a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0e1"]
     text = (f"use {secrets[0]} then password={secrets[1]} for postgres://u:{secrets[2]}@db.example.net/x, "
             f"id_token_hint {secrets[3]} and opaque {secrets[4]}")
-    shown = redact_text(text)
+    shown = mask_text(text)
     assert not [s for s in secrets if s in shown], shown
     assert "sk-p…[48 chars]" in shown and "postgres://u:" in shown
-    assert redact_text("the bearer token expired") == "the bearer token expired"
+    assert mask_text("the bearer token expired") == "the bearer token expired"

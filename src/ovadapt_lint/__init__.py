@@ -13,5 +13,6 @@ __version__ = "0.1.0"
 from .config import Config, ConfigError
 from .engine import lint_paths
 from .findings import Finding, Span
+from .fix import redact_text
 
-__all__ = ["Config", "ConfigError", "Finding", "Span", "lint_paths", "__version__"]
+__all__ = ["Config", "ConfigError", "Finding", "Span", "lint_paths", "redact_text", "__version__"]

@@ -24,16 +24,16 @@ _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
 
 
 def _to_dict(finding: Finding) -> dict:
-    from .redact import redact_text
+    from .redact import mask_text
 
     data = asdict(finding)
     data.pop("path")
-    data["message"] = redact_text(finding.message)
+    data["message"] = mask_text(finding.message)
     if finding.json_path is not None:
-        data["json_path"] = redact_text(finding.json_path)
+        data["json_path"] = mask_text(finding.json_path)
     flow = data.get("extra", {}).get("flow")
     if flow:
-        data["extra"]["flow"] = [{**step, "message": redact_text(step["message"])} for step in flow]
+        data["extra"]["flow"] = [{**step, "message": mask_text(step["message"])} for step in flow]
     return data
 
 

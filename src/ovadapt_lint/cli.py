@@ -85,6 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cache-dir", metavar="DIR",
                         help="result cache folder (default: .ovadapt_cache beside the config file, "
                              "or in the working directory)")
+    parser.add_argument("--fix", action="store_true",
+                        help="rewrite leaking values in place (placeholders such as [redacted:credential]); "
+                             "exit 1 if unfixable findings remain")
+    parser.add_argument("--diff", action="store_true",
+                        help="print what --fix would change as a unified diff (secrets masked) and write nothing")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
     parser.add_argument("--statistics", action="store_true", help="print only the number of findings per rule")
     parser.add_argument("--no-color", action="store_true", help="never colour text output (NO_COLOR is respected too)")
@@ -227,6 +232,11 @@ def _lint(args: argparse.Namespace) -> int:
 
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
+    if args.fix or args.diff:
+        code = _fix(args, result)
+        if code is not None:
+            return code
+        result = run(args.paths or ["."], config)  # what remains after the fixes
     try:
         out = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else sys.stdout
     except OSError as exc:
@@ -240,6 +250,50 @@ def _lint(args: argparse.Namespace) -> int:
     if result.findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _fix(args: argparse.Namespace, result) -> int | None:
+    """--diff: print and return the exit code. --fix: write files, report per file, return None
+    so the caller reports what remains."""
+    from .fix import diff, plan, write_atomically
+
+    by_file: dict[str, list] = {}
+    for finding in result.findings:
+        by_file.setdefault(finding.path, []).append(finding)
+    plans = []
+    for display, findings in sorted(by_file.items()):
+        target = result.targets.get(display)
+        if target is not None:
+            planned = plan(target.path, display, target.kind, findings)
+            if planned is not None:
+                plans.append(planned)
+    if args.diff:
+        changed = [p for p in plans if p.error is None and p.after != p.before]
+        for planned in changed:
+            sys.stdout.write(diff(planned))
+        for planned in plans:
+            if planned.error:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+        return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
+    total = 0
+    for planned in plans:
+        if planned.error:
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+            continue
+        if planned.after != planned.before:
+            try:
+                write_atomically(planned.path, planned.after)
+            except OSError as exc:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: cannot write: {exc.strerror}\n")
+                continue
+            total += len(planned.fixed)
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+    for finding in result.findings:
+        if finding.unfixable:
+            sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "
+                             f"{finding.unfixable}\n")
+    sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
+    return None
 
 
 def _write_baseline(target: str, result) -> int:

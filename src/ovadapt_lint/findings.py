@@ -32,6 +32,10 @@ class Finding:
     extra: dict[str, Any] = field(default_factory=dict)
     # The span is a credential: reporters that quote source text mask it.
     secret_span: bool = False
+    # An automatic fix: (start byte, end byte, replacement text) in the file as read (BOM removed).
+    fix: tuple[int, int, str] | None = None
+    # Why a finding of a fixable kind has no fix (shown by --fix).
+    unfixable: str | None = None
 
     @property
     def line(self) -> int:

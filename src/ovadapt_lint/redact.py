@@ -29,7 +29,7 @@ def mask(secret: str) -> str:
     return f"{secret[:visible]}…[{len(secret)} chars]"
 
 
-def redact_text(text: str) -> str:
+def mask_text(text: str) -> str:
     """Replace every credential-looking token in ``text`` by its masked form."""
     from .detect.credentials import scan_secrets
 

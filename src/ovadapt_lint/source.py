@@ -51,6 +51,11 @@ class SourceFile:
         end_line, end_col = self.position(end)
         return Span(start_line, start_col, end_line, end_col)
 
+    def offset(self, line: int, column: int) -> int:
+        """The byte offset of a 1-based line and code-point column."""
+        start = self._line_starts[line - 1]
+        return start + len(self.line_text(line)[:column - 1].encode("utf-8"))
+
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line ending."""
         if line < 1 or line > len(self._line_starts):

@@ -24,3 +24,15 @@ def hit_finding(hit: Hit, text: str, what: str, display: str, span: Span, json_p
     return make_finding(hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", display, span,
                         json_path=json_path, value_digest=digest_value((hit.signature, fragment)),
                         secret_span=hit.secret)
+
+
+# What --fix writes instead of a leaking value; `{category}` is the rule's category.
+PLACEHOLDER = "[redacted:{category}]"
+_FIX_CATEGORY = {"raw-content": "raw-content", "credential": "credential", "local-path": "local-path",
+                 "private-url": "private-url", "deny-list": "internal-name"}
+
+
+def placeholder(code: str) -> str:
+    from ..registry import get
+
+    return PLACEHOLDER.format(category=_FIX_CATEGORY.get(get(code).category, "value"))

@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from .. import rulepack
 from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
-from ..redact import redact_text
+from ..redact import mask_text
 from . import json_finding
 
 # A schema_version this close to a known one is judged by that contract, so a typo
@@ -143,7 +143,7 @@ def _show(value: Any, limit: int = 80) -> str:
     text = json.dumps(value, ensure_ascii=False)
     if len(text) > limit:
         text = text[: limit - 1] + "…"
-    return redact_text(text)
+    return mask_text(text)
 
 
 _TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
@@ -290,7 +290,13 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
             continue
         path = format_path(base + tuple(rel))
         message, ident = _message(error, path)
-        findings.append(json_finding(doc, code, target, base + tuple(rel), message, ident))
+        finding = json_finding(doc, code, target, base + tuple(rel), message, ident)
+        if error.validator == "const" and error.validator_value is False:
+            if target.kind == "string" and target.value.strip().lower() == "false":
+                finding.fix = (target.start, target.end, "false")  # the same claim, as the boolean
+            elif target.kind == "true":
+                finding.unfixable = "the flag says raw material was copied: remove the copy, then set it to false"
+        findings.append(finding)
     return findings
 
 

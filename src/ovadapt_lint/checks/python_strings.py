@@ -9,14 +9,15 @@ from ..detect import Hit
 from ..detect.scanner import StringScanner
 from ..findings import Finding, Span
 from ..frontends.python_text import PythonText
-from . import hit_finding
+from ..source import SourceFile
+from . import hit_finding, placeholder
 
 
-def _locate(span: Span, raw: str, fragment: str) -> Span:
-    """The fragment's own position when it appears verbatim in the literal's source, else the literal's."""
+def _locate(span: Span, raw: str, fragment: str) -> Span | None:
+    """The fragment's own position when it appears verbatim in the literal's source, else None."""
     index = raw.find(fragment) if fragment else -1
     if index < 0:
-        return span
+        return None
     before = raw[:index]
     line = span.start_line + before.count("\n")
     column = (len(before) - before.rfind("\n")) if "\n" in before else span.start_col + len(before)
@@ -25,30 +26,45 @@ def _locate(span: Span, raw: str, fragment: str) -> Span:
     return Span(line, column, end_line, end_column)
 
 
-def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, display: str) -> list[Finding]:
+def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, source: SourceFile) -> list[Finding]:
     out = []
     for hit in hits:
         # Raw content is about the whole literal; the other detectors point at the match.
-        where = span if hit.code.startswith("OVA3") else _locate(span, raw, value[hit.start:hit.end])
-        out.append(hit_finding(hit, value, what, display, where))
+        if hit.code.startswith("OVA3"):
+            finding = hit_finding(hit, value, what, source.display, span)
+            if what in ("string literal", "docstring"):
+                finding.fix = (source.offset(span.start_line, span.start_col), source.offset(span.end_line, span.end_col),
+                               '"' + placeholder(hit.code) + '"')
+            else:
+                finding.unfixable = "raw content in an f-string or comment is rewritten by hand"
+        else:
+            where = _locate(span, raw, value[hit.start:hit.end])
+            finding = hit_finding(hit, value, what, source.display, where or span)
+            if where is not None and what != "an identifier":
+                finding.fix = (source.offset(where.start_line, where.start_col), source.offset(where.end_line, where.end_col),
+                               placeholder(hit.code))
+            else:
+                finding.unfixable = ("an identifier is renamed by hand" if what == "an identifier"
+                                     else "the value is written with escapes; rewrite it by hand")
+        out.append(finding)
     return out
 
 
 def check_python_strings(module: PythonText, scanner: StringScanner) -> list[Finding]:
-    display = module.source.display
+    source = module.source
     findings: list[Finding] = []
     for literal in module.literals:
         if len(literal.value) < 3:
             continue
         prose = literal.what == "docstring"
         hits = scanner.scan(literal.value, prose=prose)
-        findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, display)
+        findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, source)
     for comment in module.comments:
         span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
         hits = scanner.scan(comment.text, prose=True)
-        findings += _findings(hits, comment.text, "comment", span, comment.text, display)
+        findings += _findings(hits, comment.text, "comment", span, comment.text, source)
     if scanner.deny_list:
         # Identifiers only carry internal names; each name is reported once per file.
         for name, span in module.names.items():
-            findings += _findings(scanner.deny_list.scan(name), name, "an identifier", span, name, display)
+            findings += _findings(scanner.deny_list.scan(name), name, "an identifier", span, name, source)
     return findings

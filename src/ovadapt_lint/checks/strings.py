@@ -3,19 +3,30 @@ OVA4xx credentials, OVA5xx paths, OVA6xx private URLs, OVA7xx deny-list)."""
 
 from __future__ import annotations
 
+import json
+
 from ..detect import Hit
 from ..detect.scanner import StringScanner
 from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
 from ..redact import mask
-from . import hit_finding
+from . import hit_finding, placeholder
 
 
 def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ...], hit: Hit,
-             where: str) -> Finding:
+             where: str, is_key: bool = False) -> Finding:
     # Raw content is about the whole value; the other detectors point at the match.
     span = doc.span(node) if hit.code.startswith("OVA3") else doc.string_span(node, hit.start, hit.end)
-    return hit_finding(hit, text, where, doc.source.display, span, json_path=format_path(path))
+    finding = hit_finding(hit, text, where, doc.source.display, span, json_path=format_path(path))
+    if is_key:
+        finding.unfixable = "a key is not rewritten (it could collide with another key); rename it by hand"
+    elif hit.code.startswith("OVA3"):
+        # The whole value becomes the placeholder (json.dumps: a valid JSON string).
+        finding.fix = (node.start, node.end, json.dumps(placeholder(hit.code)))
+    else:
+        start, end = doc.string_bytes(node, hit.start, hit.end)
+        finding.fix = (start, end, placeholder(hit.code))  # no quotes or backslashes: safe inside the string
+    return finding
 
 
 def check_strings(doc: JsonDocument, scanner: StringScanner) -> list[Finding]:
@@ -29,7 +40,8 @@ def check_strings(doc: JsonDocument, scanner: StringScanner) -> list[Finding]:
                     secret = any(h.secret for h in key_hits)
                     key_path = path[:-1] + ((mask(member.key),) if secret else (member.key,))
                     where = f"key {format_path(key_path)}"
-                    findings += [_finding(doc, member.key_node, member.key, key_path, h, where) for h in key_hits]
+                    findings += [_finding(doc, member.key_node, member.key, key_path, h, where, is_key=True)
+                                 for h in key_hits]
             if node.kind == "string" and len(node.value) >= 3:
                 hits = scanner.scan(node.value, member.key if member is not None else None)
                 findings += [_finding(doc, node, node.value, path, h, format_path(path)) for h in hits]

@@ -52,7 +52,9 @@ class SecretPattern:
 
 
 _SHAPED = re.compile(r"""^(?:["'].*["']|[^\s]*[0-9+/=][^\s]*|[A-Za-z]{16,})$""")
-_TEMPLATE = re.compile(r"^[\"']?(?:\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+)[\"']?$")
+# Template references, and the placeholder --fix writes (so a second --fix changes nothing).
+_TEMPLATE = re.compile(r"^[\"']?(?:\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+"
+                       r"|\[redacted:[\w-]{1,40}\])[\"']?$")
 
 
 @lru_cache(maxsize=1)

@@ -69,6 +69,13 @@ class JsonDocument:
     def span(self, node: JNode) -> Span:
         return self.source.span(node.start, node.end)
 
+    def string_bytes(self, node: JNode, start: int, end: int) -> tuple[int, int]:
+        """Source byte offsets of characters ``start:end`` of a string node's decoded value."""
+        offsets = _raw_offsets(self.source.data, node.start, node.end)
+        if len(offsets) <= start:
+            return node.start + 1, node.end - 1
+        return offsets[start], offsets[end] if end < len(offsets) else node.end - 1
+
     def string_span(self, node: JNode, start: int, end: int) -> Span:
         """The source span of characters ``start:end`` of a string node's decoded value."""
         offsets = _raw_offsets(self.source.data, node.start, node.end)

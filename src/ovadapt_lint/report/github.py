@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from ..engine import LintResult
-from ..redact import redact_text
+from ..redact import mask_text
 
 _LEVEL = {"error": "error", "warning": "warning", "note": "notice"}
 
@@ -24,5 +24,5 @@ def write_github(result: LintResult, out: TextIO) -> None:
         out.write(
             f"::{_LEVEL.get(f.severity, 'error')} file={_prop(result.uri(f.path))},line={s.start_line},col={s.start_col},"
             f"endLine={s.end_line},endColumn={s.end_col},title={_prop(f.code + ' ' + f.name)}::"
-            f"{_data(f.code + ' ' + redact_text(f.message))}\n"
+            f"{_data(f.code + ' ' + mask_text(f.message))}\n"
         )

@@ -8,14 +8,14 @@ from typing import TextIO
 
 from .. import __version__
 from ..engine import LintResult
-from ..redact import redact_text
+from ..redact import mask_text
 
 
 def _item(finding) -> dict:
     item = finding.to_dict()
-    item["message"] = redact_text(item["message"])
+    item["message"] = mask_text(item["message"])
     if item["json_path"] is not None:
-        item["json_path"] = redact_text(item["json_path"])
+        item["json_path"] = mask_text(item["json_path"])
     return item
 
 

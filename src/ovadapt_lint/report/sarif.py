@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from .. import __version__, registry
 from ..engine import LintResult
-from ..redact import redact_text
+from ..redact import mask_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/ovadapt/ovadapt-lint"
@@ -60,7 +60,7 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
             "id": number,
             "physicalLocation": {"artifactLocation": dict(artifact),
                                  "region": {"startLine": step["line"], "startColumn": step["column"]}},
-            "message": {"text": redact_text(step["message"])},
+            "message": {"text": mask_text(step["message"])},
         })
     item["relatedLocations"] = locations
     item["codeFlows"] = [{"threadFlows": [{"locations": [
@@ -69,7 +69,7 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
 
 
 def _result(f, result: LintResult, index: dict[str, int]) -> tuple[dict[str, Any], dict[str, Any]]:
-    message = redact_text(f.message)
+    message = mask_text(f.message)
     location = {"physicalLocation": {
         "artifactLocation": {"uri": result.uri(f.path), "uriBaseId": "%SRCROOT%"},
         "region": _region(f.span),
@@ -83,7 +83,7 @@ def _result(f, result: LintResult, index: dict[str, int]) -> tuple[dict[str, Any
         "partialFingerprints": {"ovadaptFingerprint/v1": f.fingerprint},
     }
     if f.json_path:
-        item["properties"] = {"jsonPath": redact_text(f.json_path)}
+        item["properties"] = {"jsonPath": mask_text(f.json_path)}
     if f.extra.get("flow"):
         _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"])
     return item, location
@@ -113,7 +113,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         if f.code in _EXECUTION_CODES:
             notifications.append({
                 "level": _LEVEL.get(f.severity, "error"),
-                "message": {"text": redact_text(f.message)},
+                "message": {"text": mask_text(f.message)},
                 "locations": [location],
                 "descriptor": {"id": f.code},
             })

@@ -7,7 +7,7 @@ from typing import TextIO
 
 from ..engine import LintResult
 from ..findings import Finding
-from ..redact import mask, redact_text
+from ..redact import mask, mask_text
 
 _STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 _FRAME_WIDTH = 160
@@ -45,7 +45,7 @@ def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]
         offset = max(0, min(start - 20, len(text) - _FRAME_WIDTH))
         text = ("…" if offset else "") + text[offset: offset + _FRAME_WIDTH] + "…"
         start = start - offset + (1 if offset else 0)
-    shown = redact_text(text)
+    shown = mask_text(text)
     if shown != text:  # redaction moved things: mark the start only
         width = 1
     width = min(width, max(len(shown) - start, 1), 60)
@@ -74,7 +74,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         location = f"{finding.path}:{finding.line}:{finding.col}:"
         console.print(Text.assemble(
             (location, "bold"), " ", (finding.code, _STYLE.get(finding.severity, "")), " ",
-            redact_text(finding.message)))
+            mask_text(finding.message)))
         source = result.source(finding.path) if show_frames else None
         if show_frames and source is not None:
             line_text = source.line_text(finding.line)
@@ -90,7 +90,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         console.print(Text(f"Suppressed ({len(result.suppressed)}):", style="bold"))
         for item in result.suppressed:
             f = item.finding
-            console.print(Text(f"{f.path}:{f.line}:{f.col}: {f.code} {redact_text(f.message)}  [{item.reason}]",
+            console.print(Text(f"{f.path}:{f.line}:{f.col}: {f.code} {mask_text(f.message)}  [{item.reason}]",
                                style="dim"))
     _summary(console, result)
 
