@@ -237,6 +237,10 @@ def _lint(args: argparse.Namespace) -> int:
         if code is not None:
             return code
         result = run(args.paths or ["."], config)  # what remains after the fixes
+        for _ in range(FIX_PASSES - 1):  # a fix can uncover another match in the same string
+            if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True) is not None:
+                break
+            result = run(args.paths or ["."], config)
     try:
         out = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else sys.stdout
     except OSError as exc:
@@ -252,7 +256,10 @@ def _lint(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-def _fix(args: argparse.Namespace, result) -> int | None:
+FIX_PASSES = 3
+
+
+def _fix(args: argparse.Namespace, result, quiet: bool = False) -> int | None:
     """--diff: print and return the exit code. --fix: write files, report per file, return None
     so the caller reports what remains."""
     from .fix import diff, plan, write_atomically
@@ -287,7 +294,10 @@ def _fix(args: argparse.Namespace, result) -> int | None:
                 sys.stderr.write(f"ovadapt-lint: {planned.display}: cannot write: {exc.strerror}\n")
                 continue
             total += len(planned.fixed)
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+            if not quiet:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+    if quiet:
+        return None
     for finding in result.findings:
         if finding.unfixable:
             sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "

@@ -33,18 +33,18 @@ class FileFix:
 
 
 def apply_edits(data: bytes, findings: list[Finding]) -> tuple[bytes, list[Finding]]:
-    """Apply non-overlapping edits right to left; overlapping ones wait for the next run."""
-    applied: list[Finding] = []
+    """Apply non-overlapping edits; where edits overlap the widest wins (a whole raw value
+    over a path inside it). Applied right to left so offsets stay valid."""
+    chosen: list[Finding] = []
+    for finding in sorted((f for f in findings if f.fix), key=lambda f: f.fix[0] - f.fix[1]):
+        start, end, _ = finding.fix
+        if 0 <= start <= end <= len(data) and all(end <= c.fix[0] or start >= c.fix[1] for c in chosen):
+            chosen.append(finding)
     out = data
-    last = len(data) + 1
-    for finding in sorted((f for f in findings if f.fix), key=lambda f: (f.fix[0], f.fix[1]), reverse=True):
+    for finding in sorted(chosen, key=lambda f: f.fix[0], reverse=True):
         start, end, replacement = finding.fix
-        if end > last or start < 0 or end > len(data):
-            continue
         out = out[:start] + replacement.encode("utf-8") + out[end:]
-        last = start
-        applied.append(finding)
-    return out, applied
+    return out, chosen
 
 
 def _parses(kind: str, data: bytes) -> bool:

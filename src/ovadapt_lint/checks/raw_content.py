@@ -8,12 +8,13 @@ with the other string detectors in ``checks.strings``.
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
 from ..keyclass import Vocabulary, vocabulary
-from . import json_finding
+from . import json_finding, placeholder
 
 _ROLES = frozenset({"user", "assistant", "system", "tool", "human"})
 _MEMORY_TEXT_KEYS = ("before", "after", "deleted_content")
@@ -36,8 +37,9 @@ def check_compact_slots(doc: JsonDocument, vocab: Vocabulary | None = None) -> l
             if lines == 1 and len(text) <= limit:
                 continue
             shape = f"{lines} lines" if lines > 1 else f"{len(text):,} characters (limit {limit})"
-            findings.append(json_finding(doc, "OVA301", node, path,
-                                         f"{format_path(path)} is not compact: {shape}", node.value))
+            finding = json_finding(doc, "OVA301", node, path, f"{format_path(path)} is not compact: {shape}", node.value)
+            finding.fix = (node.start, node.end, json.dumps(placeholder("OVA301")))
+            findings.append(finding)
     return findings
 
 
@@ -83,6 +85,11 @@ def _is_vector(node: JNode) -> bool:
     return floats >= VECTOR_FLOAT_SHARE * len(items)
 
 
+def _structure(finding: Finding) -> Finding:
+    finding.unfixable = "a raw record or vector is removed by hand (replacing it would change the JSON types)"
+    return finding
+
+
 def check_raw_structures(doc: JsonDocument) -> list[Finding]:
     findings = []
     for root, prefix in doc.roots:
@@ -90,14 +97,15 @@ def check_raw_structures(doc: JsonDocument) -> list[Finding]:
             if node.kind == "object":
                 message = _message_evidence(node)
                 if message:
-                    findings.append(json_finding(doc, "OVA302", node, path, f"{format_path(path)} is {message}",
-                                                 ("message", format_path(path))))
+                    findings.append(_structure(json_finding(doc, "OVA302", node, path, f"{format_path(path)} is {message}",
+                                                            ("message", format_path(path)))))
                 memory = _memory_evidence(node)
                 if memory:
-                    findings.append(json_finding(doc, "OVA305", node, path, f"{format_path(path)} is {memory}",
-                                                 ("memory", format_path(path))))
+                    findings.append(_structure(json_finding(doc, "OVA305", node, path, f"{format_path(path)} is {memory}",
+                                                            ("memory", format_path(path)))))
             elif node.kind == "array" and _is_vector(node):
-                findings.append(json_finding(doc, "OVA312", node, path,
-                                             f"{format_path(path)} is an array of {len(node.value)} floats (an embedding vector)",
-                                             ("vector", len(node.value))))
+                findings.append(_structure(json_finding(
+                    doc, "OVA312", node, path,
+                    f"{format_path(path)} is an array of {len(node.value)} floats (an embedding vector)",
+                    ("vector", len(node.value)))))
     return findings
