@@ -31,9 +31,6 @@ class PythonModule:
         where = self.positions[node]
         return Span(where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 
-    def line(self, node: cst.CSTNode) -> int:
-        return self.positions[node].start.line
-
 
 def parse_python(source: SourceFile) -> tuple[PythonModule | None, list[Finding]]:
     """Parse a module that ``ast`` already accepted; a libcst failure is then a parser limit."""
