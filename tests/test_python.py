@@ -99,6 +99,13 @@ PLANTS = [
     ("stdout via update", "    return adapter", '    adapter.update(log_tail=run.stdout[-400:])\n    return adapter'),
     ("subscript store", "    return adapter", '    adapter["next_action"] = issue.comments[-1].body\n    return adapter'),
     ("file read flow", '"query_summary": "prior fixes for the adapter boundary",', '"query_summary": Path("notes.md").read_text(),'),
+    ("subprocess output flow", '"query_summary": "prior fixes for the adapter boundary",',
+     '"query_summary": subprocess.check_output(["git", "log", "-1"], text=True),'),
+    ("interpreter path flow", '"namespace": "loopx",', '"namespace": sys.executable,'),
+    ("flag set through update", "    return adapter", "    adapter.update(writeback_performed=True)\n    return adapter"),
+    ("flag stored in a section builder", '        "comment_count": len(issue.comments),\n    }',
+     '        "comment_count": len(issue.comments),\n    }\n\n\ndef build_evidence_projection(run):\n'
+     '    projection = {}\n    projection["private_paths_copied"] = run.paths_seen\n    return projection'),
 ]
 
 NEAR_MISSES = {
@@ -167,7 +174,8 @@ def test_planted_defects_are_caught(tmp_path: Path, config: Config) -> None:
     for index, (what, old, new) in enumerate(PLANTS):
         assert old in CLEAN_BUILDER, what
         target = tmp_path / f"planted_{index:02d}.py"
-        target.write_text("import os\n" + CLEAN_BUILDER.replace(old, new, 1), encoding="utf-8")
+        target.write_text("import os\nimport subprocess\nimport sys\n" + CLEAN_BUILDER.replace(old, new, 1),
+                          encoding="utf-8")
         if not lint_paths([str(target)], config):
             missed.append(what)
     assert 1 - len(missed) / len(PLANTS) >= 0.85, missed

@@ -178,17 +178,23 @@ class ScopeAnalyzer(cst.CSTVisitor):
                 for arg in call.args:
                     if arg.keyword is not None:
                         sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, None))
+        def receiver_adapter(receiver: str):
+            """The adapter a receiver holds (a dict display assigned to it), else the function's section."""
+            held = [adapters[id(d)] for d in collected.name_dicts.get(receiver, []) if id(d) in adapters]
+            return held[0] if held else self._section_by_name(scope)
+
         for receiver, key, value in collected.subscript_stores:
             if receiver in receivers or receiver.split(".")[-1] in self.vocab.receivers:
-                sinks.append((_Sink(string_value(key), key, value), value, None))
+                sinks.append((_Sink(string_value(key), key, value), value, receiver_adapter(receiver)))
         for receiver, call in collected.update_calls:
             if receiver in receivers or receiver.split(".")[-1] in self.vocab.receivers:
                 args = call.args
+                adapter = receiver_adapter(receiver)
                 if call.func.attr.value == "setdefault" and len(args) >= 2:  # type: ignore[union-attr]
-                    sinks.append((_Sink(string_value(args[0].value), args[0].value, args[1].value), call, None))
+                    sinks.append((_Sink(string_value(args[0].value), args[0].value, args[1].value), call, adapter))
                 for arg in args:
                     if arg.keyword is not None:
-                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, None))
+                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, adapter))
         for sink, _, adapter in sinks:
             if sink.key is not None:
                 self._check_field(sink)
@@ -233,11 +239,15 @@ class ScopeAnalyzer(cst.CSTVisitor):
                 return contract
         return None
 
+    def _section_by_name(self, scope: _Scope) -> tuple[Contract, str | None] | None:
+        """A function named after a contract section (build_issue_projection) builds that section."""
+        return next(((c, s) for c in self.contracts for s in c.sections if s in scope.name), None)
+
     def _adapter_dicts(self, collected: _Collector, projections: set[int],
                        scope: _Scope) -> dict[int, tuple[Contract, str | None]]:
         """Projection dicts that are recognisably an adapter or one of its sections: (contract, section)."""
         found: dict[int, tuple[Contract, str | None]] = {}
-        by_name = next(((c, s) for c in self.contracts for s in c.sections if s in scope.name), None)
+        by_name = self._section_by_name(scope)
         for node in collected.dicts:
             if id(node) not in projections:
                 continue

@@ -51,6 +51,8 @@ def pick(*taints: "Taint | None") -> "Taint | None":
 @dataclass(frozen=True)
 class PythonVocabulary:
     raw_names: dict
+    raw_calls: frozenset[str]
+    path_names: frozenset[str]
     file_reads: frozenset[str]
     path_calls: frozenset[str]
     path_methods: frozenset[str]
@@ -88,6 +90,8 @@ def python_vocabulary(functions: tuple[str, ...] = (), classes: tuple[str, ...] 
     projection, sources, clean = data["projection"], data["sources"], data["sanitizers"]
     return PythonVocabulary(
         raw_names=dict(sources["raw_names"]),
+        raw_calls=frozenset(sources.get("raw_calls", ())),
+        path_names=frozenset(sources.get("path_names", ())),
         file_reads=frozenset(sources["file_reads"]),
         path_calls=frozenset(sources["path_calls"]),
         path_methods=frozenset(sources["path_methods"]),
@@ -191,6 +195,8 @@ class TaintTracker:
             name = dotted(node)
             if name in ("sys.stdin", "sys.argv"):
                 return self._source("raw", "raw-output", "raw input", node)
+            if name in self.vocab.path_names:
+                return self._source("path", "local-path", "a machine-local path", node)
             if name == "os.environ":
                 return None
             return self._named(node.attr.value, node, node.value)
@@ -243,6 +249,8 @@ class TaintTracker:
             return None
         if name in self.vocab.path_calls:
             return self._source("path", "local-path", "a machine-local path", node)
+        if name in self.vocab.raw_calls:
+            return self._source("raw", "raw-output", "raw command output", node)
         if isinstance(node.func, cst.Attribute):
             method = node.func.attr.value
             if method in self.vocab.sanitizer_methods:
