@@ -5,10 +5,8 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
-import random
 import re
 from pathlib import Path
 
@@ -18,7 +16,7 @@ from ovadapt_lint import Config, lint_paths
 from ovadapt_lint.detect.scanner import StringScanner
 from ovadapt_lint.registry import all_rules
 
-from .conftest import ADAPTER_FIXTURE, CORPUS, LOOPX_FIXTURES, SHARED, require_shared, run_cli
+from .conftest import CORPUS, LOOPX_FIXTURES, SHARED, config_with_deny_list, plant_in_adapter, require_shared, run_cli
 
 TEXT_CORPUS = SHARED / "realworld" / "loopx" / "tests" / "fixtures" / "public_safe_text_corpus.json"
 REJECTS = SHARED / "realworld" / "loopx" / "examples" / "computer-use-runtime-contract-fixtures"
@@ -179,49 +177,16 @@ NEAR_MISSES = [
 ]
 
 
-def _containers(doc, path=()):
-    out = []
-    if isinstance(doc, dict):
-        out.append(path)
-        for key, value in doc.items():
-            out += _containers(value, path + (key,))
-    elif isinstance(doc, list):
-        for index, value in enumerate(doc):
-            out += _containers(value, path + (index,))
-    return out
-
-
-def _plant(tmp_path: Path, cases, seed: int) -> list[tuple[Path, str]]:
-    base = json.loads(ADAPTER_FIXTURE.read_text(encoding="utf-8"))
-    holders = _containers(base)
-    rng = random.Random(seed)
-    files = []
-    for index, (key, value) in enumerate(cases):
-        doc = copy.deepcopy(base)
-        holder = doc
-        for part in rng.choice(holders):
-            holder = holder[part]
-        holder[key] = value
-        target = tmp_path / f"case_{seed}_{index:03d}.json"
-        target.write_text(json.dumps(doc, indent=2), encoding="utf-8")
-        files.append((target, key))
-    return files
-
-
 @pytest.fixture
 def deny_config(tmp_path: Path) -> Config:
-    deny = tmp_path / "deny.txt"
-    deny.write_text(f"bluefin\nre:acme-?int\nsha256:{NAME_HASH}\n", encoding="utf-8")
-    config = Config()
-    config.deny_list = [deny]
-    return config
+    return config_with_deny_list(tmp_path, f"bluefin\nre:acme-?int\nsha256:{NAME_HASH}\n")
 
 
 def test_planted_credentials_paths_urls_and_names_are_caught(tmp_path: Path, deny_config: Config) -> None:
     require_shared()
     missed = []
     for seed in (11, 12):
-        for target, key in _plant(tmp_path, PLANTED, seed):
+        for target, key in plant_in_adapter(tmp_path, PLANTED, seed):
             if not [f for f in lint_paths([str(target)], deny_config) if f.code.startswith(DETECTOR_PREFIXES)]:
                 missed.append(key)
     assert 1 - len(missed) / (2 * len(PLANTED)) >= 0.9, missed
@@ -231,7 +196,7 @@ def test_planted_credentials_paths_urls_and_names_are_caught(tmp_path: Path, den
 def test_planted_near_misses_are_clean(tmp_path: Path, deny_config: Config) -> None:
     require_shared()
     for seed in (21, 22):
-        for target, key in _plant(tmp_path, NEAR_MISSES, seed):
+        for target, key in plant_in_adapter(tmp_path, NEAR_MISSES, seed):
             findings = lint_paths([str(target)], deny_config)
             assert findings == [], (key, [(f.code, f.message) for f in findings])
 

@@ -6,7 +6,6 @@ never a traceback, and the rest of the run is unaffected."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest

@@ -17,7 +17,6 @@ import socket
 import string
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -14,7 +14,7 @@ import pytest
 
 from ovadapt_lint import Config, lint_paths
 
-from .conftest import run_cli
+from .conftest import config_with_deny_list, run_cli
 
 CLEAN_BUILDER = '''\
 """Builds the public session-memory adapter projection for one issue."""
@@ -156,11 +156,7 @@ def public_thread_packet(thread):
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    deny = tmp_path / "deny.txt"
-    deny.write_text(f"bluefin\nsha256:{hashlib.sha256(b'project nightjar').hexdigest()}\n", encoding="utf-8")
-    config = Config()
-    config.deny_list = [deny]
-    return config
+    return config_with_deny_list(tmp_path, f"bluefin\nsha256:{hashlib.sha256(b'project nightjar').hexdigest()}\n")
 
 
 def test_clean_builder_is_clean(tmp_path: Path, config: Config) -> None:

@@ -6,7 +6,6 @@ and planted raw values/fields nested anywhere in the real adapter fixture."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -16,7 +15,7 @@ import pytest
 from ovadapt_lint import Config, lint_paths
 from ovadapt_lint.detect.signatures import scan_text
 
-from .conftest import ADAPTER_FIXTURE, LOOPX_FIXTURES, SHARED, require_shared, run_cli
+from .conftest import LOOPX_FIXTURES, SHARED, plant_in_adapter, require_shared, run_cli
 
 OPENVIKING_INTEGRATION = SHARED / "realworld" / "openviking" / "tests" / "integration"
 RAW_FILES = sorted(p for p in OPENVIKING_INTEGRATION.rglob("*")
@@ -141,60 +140,23 @@ NEAR_MISSES = {
 }
 
 
-def _containers(doc: object, path: tuple = ()) -> list[tuple]:
-    """Paths of every object in the document (inside and outside the adapter)."""
-    out = []
-    if isinstance(doc, dict):
-        out.append(path)
-        for key, value in doc.items():
-            out += _containers(value, path + (key,))
-    elif isinstance(doc, list):
-        for index, value in enumerate(doc):
-            out += _containers(value, path + (index,))
-    return out
-
-
-def _get(doc, path):
-    for part in path:
-        doc = doc[part]
-    return doc
-
-
-def _plants() -> list[tuple[str, object, bool]]:
-    """(key, value, nest) cases; nest wraps the value one level deeper in a list."""
-    cases = []
+def _plants() -> list[tuple[str, object]]:
+    """(key, value) cases: each raw value as a string and nested one level deeper in a list."""
+    cases: list[tuple[str, object]] = []
     for name, value in RAW_VALUES.items():
         if value is None:
-            cases.append(("summary", "Steps:\n1. open the app\n2. click login\n3. it fails", False))
+            cases.append(("summary", "Steps:\n1. open the app\n2. click login\n3. it fails"))
         else:
-            cases.append((f"note_{name}", value, False))
-            cases.append((f"items_{name}", [value], True))
-    for name, value in RAW_OBJECTS.items():
-        cases.append((f"record_{name}", value, False))
-    for key, value in RAW_FIELDS.items():
-        cases.append((key, value, False))
+            cases.append((f"note_{name}", value))
+            cases.append((f"items_{name}", [value]))
+    cases += [(f"record_{name}", value) for name, value in RAW_OBJECTS.items()]
+    cases += list(RAW_FIELDS.items())
     return cases
-
-
-def _plant_everywhere(tmp_path: Path, cases, *, seed: int) -> list[tuple[Path, str]]:
-    base = json.loads(ADAPTER_FIXTURE.read_text(encoding="utf-8"))
-    holders = _containers(base)
-    rng = random.Random(seed)
-    files = []
-    for index, (key, value, _) in enumerate(cases):
-        doc = copy.deepcopy(base)
-        holder = rng.choice(holders)
-        _get(doc, holder)[key] = copy.deepcopy(value)
-        target = tmp_path / f"case_{index:03d}.json"
-        target.write_text(json.dumps(doc, indent=2), encoding="utf-8")
-        files.append((target, key))
-    return files
 
 
 def test_planted_raw_material_is_caught(tmp_path: Path) -> None:
     require_shared()
-    cases = _plants()
-    files = _plant_everywhere(tmp_path, cases, seed=20261130)
+    files = plant_in_adapter(tmp_path, _plants(), seed=20261130)
     missed = []
     for target, key in files:
         findings = [f for f in lint_paths([str(target)]) if f.code.startswith(("OVA2", "OVA3", "OVA6"))]
@@ -207,9 +169,8 @@ def test_planted_raw_material_is_caught(tmp_path: Path) -> None:
 
 def test_near_misses_planted_anywhere_are_clean(tmp_path: Path) -> None:
     require_shared()
-    cases = [(k, v, False) for k, v in NEAR_MISSES.items()]
     for seed in (1, 2, 3):
-        for target, key in _plant_everywhere(tmp_path, cases, seed=seed):
+        for target, key in plant_in_adapter(tmp_path, list(NEAR_MISSES.items()), seed=seed):
             findings = lint_paths([str(target)])
             assert findings == [], (key, [(f.code, f.message) for f in findings])
 
