@@ -98,12 +98,7 @@ class Config:
 
         extra = []
         for path in self.vocabulary:
-            try:
-                table = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"cannot read vocabulary {path}: {exc}") from exc
-            except tomllib.TOMLDecodeError as exc:
-                raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+            table = _read_toml(path, "vocabulary")
             extra.append((str(path), json.dumps(table, sort_keys=True)))
         if self.extend_vocabulary:
             where = f"{self.source or 'configuration'}: 'extend-vocabulary'"
@@ -234,13 +229,17 @@ def validate_codes(codes: list[str], where: str) -> list[str]:
     return out
 
 
-def _table(path: Path) -> dict[str, Any] | None:
+def _read_toml(path: Path, what: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read config file: {exc}") from exc
+        raise ConfigError(f"{path}: cannot read {what}: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+
+
+def _table(path: Path) -> dict[str, Any] | None:
+    data = _read_toml(path, "config file")
     if path.name == "pyproject.toml":
         return data.get("tool", {}).get("ovadapt-lint")
     return data

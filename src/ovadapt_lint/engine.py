@@ -108,8 +108,9 @@ def check_text_source(source: SourceFile, config: Config | None = None) -> list[
     from .checks.text_files import check_text
 
     config = config or Config()
-    findings = check_text(source, config.string_scanner())
-    whole = raw_files.recognise_text(source.data.decode("utf-8", "replace"), source.display)
+    text = source.data.decode("utf-8", "replace")
+    findings = check_text(source, text, config.string_scanner())
+    whole = raw_files.recognise_text(text, source.display)
     if whole is not None and config.enabled(whole.code):
         findings = raw_files.fold(findings, whole)
     return findings

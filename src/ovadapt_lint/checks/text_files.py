@@ -9,9 +9,9 @@ from ..source import SourceFile
 from . import hit_finding
 
 
-def check_text(source: SourceFile, scanner: StringScanner) -> list[Finding]:
-    """Raw-content rules once per file (at the first match); the other detectors per line."""
-    text = source.data.decode("utf-8", "replace")
+def check_text(source: SourceFile, text: str, scanner: StringScanner) -> list[Finding]:
+    """Raw-content rules once per file (at the first match); the other detectors per line.
+    ``text``: the file's decoded text."""
     findings = []
     for hit in scan_text(text):
         if hit.code.startswith("OVA3"):

@@ -36,7 +36,7 @@ class StringScanner:
         return list(cached)
 
     def _scan(self, text: str, key: str | None, raw_content: bool, prose: bool) -> list[Hit]:
-        hits = [h for h in scan_text(text, prose=prose) if raw_content or not h.code.startswith("OVA3")]
+        hits = scan_text(text, prose=prose, raw_content=raw_content)
         hits += scan_secrets(text, key, prose)
         hits += self.urls.scan(text)
         hits += self.deny_list.scan(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Collection
+from typing import Any
 
 from . import Hit, looks_like_regex
 
@@ -75,14 +75,15 @@ def text_signatures() -> tuple[TextSignature, ...]:
     return tuple(TextSignature.from_data(rule.code, data) for rule in all_rules().values() for data in rule.signature)
 
 
-def scan_text(text: str, codes: Collection[str] | None = None, prose: bool = False) -> list[Hit]:
-    """Raw-material hits in ``text``: at most one per rule code (its first matching signature).
-    ``prose``: a comment or docstring, where signatures marked ``prose = false`` do not apply."""
+def scan_text(text: str, prose: bool = False, raw_content: bool = True) -> list[Hit]:
+    """Signature hits in ``text``: at most one per rule code (its first matching signature).
+    ``prose``: a comment or docstring, where signatures marked ``prose = false`` do not apply.
+    ``raw_content=False`` (keys, identifiers): only the path and private-URL signatures run."""
     hits: list[Hit] = []
     done: set[str] = set()
     folded: str | None = None
     for signature in text_signatures():
-        if signature.code in done or (codes is not None and signature.code not in codes):
+        if signature.code in done or (not raw_content and signature.code.startswith("OVA3")):
             continue
         if prose and not signature.in_prose:
             continue
