@@ -214,10 +214,10 @@ def _make_cache(config: Config):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(config: Config) -> None:
+def _init_worker(config: Config, cache) -> None:
     config.apply_extensions()
     _WORKER["config"] = config
-    _WORKER["cache"] = _make_cache(config)
+    _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
 def _lint_in_worker(target: Target) -> list[Finding]:
@@ -234,8 +234,8 @@ def _jobs(config: Config, files: int) -> int:
 def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None]]:
     """(target, findings, source or None) for each target, in target order."""
     jobs = _jobs(config, len(targets))
+    cache = _make_cache(config)
     if jobs == 1:
-        cache = _make_cache(config)
         for target in targets:
             findings, source = lint_target(target, config, cache)
             progress()
@@ -248,7 +248,7 @@ def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     chunk = max(1, min(16, len(targets) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
-                             initargs=(shipped,)) as pool:
+                             initargs=(shipped, cache)) as pool:
         for target, findings in zip(targets, pool.map(_lint_in_worker, targets, chunksize=chunk)):
             progress()
             yield target, findings, None
