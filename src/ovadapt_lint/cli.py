@@ -64,6 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--vocabulary", action="append", metavar="FILE", default=[],
                         help="extra key vocabulary (TOML, same tables as rules/vocabulary/keys.toml) merged into "
                              "the built-in one (repeatable)")
+    parser.add_argument("--scope", choices=("published", "all"),
+                        help="published (default): raw fields, raw content, local paths and private URLs are judged "
+                             "in what is published (public JSON, Python values that reach a projection); "
+                             "credentials and internal names everywhere. all: every rule on every file (an audit)")
+    parser.add_argument("--public-path", action="append", metavar="GLOB", default=[],
+                        help="files or folders that are published (repeatable; defaults: *.public.json "
+                             "*.public.jsonl, plus any JSON that holds a projection)")
     parser.add_argument("--include", action="append", metavar="GLOB", default=[],
                         help="also lint files matching GLOB when walking folders (repeatable; defaults: *.json *.jsonl *.py)")
     parser.add_argument("--exclude", action="append", metavar="GLOB", default=[],
@@ -168,6 +175,9 @@ def _config(args: argparse.Namespace):
         config.extend_select += validate_codes(args.extend_select, "--extend-select")
     if args.ignore:
         config.ignore += validate_codes(args.ignore, "--ignore")
+    if args.scope:
+        config.scope = args.scope
+    config.public_paths += args.public_path
     config.include += args.include
     config.exclude += args.exclude
     if args.max_file_size is not None:

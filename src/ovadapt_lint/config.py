@@ -21,6 +21,8 @@ from .source import DEFAULT_MAX_FILE_SIZE
 
 DEFAULT_INCLUDE = ("*.json", "*.jsonl", "*.py")
 CONFIG_FILENAMES = (".ovadapt-lint.toml", "ovadapt-lint.toml", "pyproject.toml")
+# "published": path, URL, raw-field and raw-content rules judge published values only; "all": every string.
+SCOPES = ("published", "all")
 
 
 class ConfigError(Exception):
@@ -42,6 +44,11 @@ class Config:
     projection_classes: list[str] = field(default_factory=list)
     projection_receivers: list[str] = field(default_factory=list)
     sanitizers: list[str] = field(default_factory=list)
+    # The publication model (see classify.py): which files and values are published.
+    scope: str = "published"  # "published": content rules on published values only; "all": everywhere
+    public_paths: list[str] = field(default_factory=list)  # globs of published files or folders
+    test_paths: list[str] = field(default_factory=list)  # globs of test files or folders (added to the defaults)
+    public_validators: list[str] = field(default_factory=list)  # calls whose argument is a public projection
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     summary_max_length: int | None = None
     extend_vocabulary: dict[str, Any] = field(default_factory=dict)
@@ -82,7 +89,8 @@ class Config:
         from .checks.python_taint import python_vocabulary
 
         return python_vocabulary(tuple(self.projection_functions), tuple(self.projection_classes),
-                                 tuple(self.projection_receivers), tuple(self.sanitizers))
+                                 tuple(self.projection_receivers), tuple(self.sanitizers),
+                                 tuple(self.public_validators), self.scope == "all")
 
     def key_vocabulary(self):
         """The key classifier: built-in vocabulary plus the configured vocabulary files."""
@@ -157,6 +165,7 @@ class Config:
             "extend_vocabulary": self.extend_vocabulary, "extend_rules": contents(self.extend_rules),
             "internal_domains": self.internal_domains, "summary_max_length": self.summary_max_length,
             "python": [self.projection_functions, self.projection_classes, self.projection_receivers, self.sanitizers],
+            "publication": [self.scope, self.public_paths, self.test_paths, self.public_validators],
         }
         return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
@@ -203,6 +212,10 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
     "projection-classes": ("projection_classes", list, str),
     "projection-receivers": ("projection_receivers", list, str),
     "sanitizers": ("sanitizers", list, str),
+    "scope": ("scope", str, None),
+    "public-paths": ("public_paths", list, str),
+    "test-paths": ("test_paths", list, str),
+    "public-validators": ("public_validators", list, str),
     "max-file-size": ("max_file_size", int, None),
     "extend-exclude": ("exclude", list, str),
     "per-file-ignores": ("per_file_ignores", dict, list),
@@ -266,6 +279,8 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             raise ConfigError(f"{where} must be a list of strings")
         if typ is dict and not isinstance(value, dict):
             raise ConfigError(f"{where} must be a table")
+        if typ is str and value not in SCOPES:
+            raise ConfigError(f"{where} must be one of {', '.join(SCOPES)}, got {value!r}")
         if key == "per-file-ignores":
             for pattern, codes in value.items():
                 if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):

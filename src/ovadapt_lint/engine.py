@@ -59,25 +59,23 @@ class LintResult:
         return self.uris.get(display, display)
 
 
-def check_json_source(source: SourceFile, kind: str, config: Config | None = None) -> list[Finding]:
+def check_json_source(source: SourceFile, kind: str, config: Config | None = None, role: str = "source") -> list[Finding]:
     from .checks import raw_files
-    from .checks.contracts import check_contracts, check_duplicate_keys, find_adapters
-    from .checks.raw_content import check_compact_slots, check_raw_structures
-    from .checks.raw_fields import check_raw_fields
-    from .checks.strings import check_strings
+    from .checks.catalog import Context, run_checks
+    from .checks.contracts import find_adapters
+    from .classify import PUBLIC, json_attests
     from .frontends.json_tree import parse_json, parse_jsonl
 
     config = config or Config()
     doc = parse_jsonl(source) if kind == "jsonl" else parse_json(source)
-    findings = list(doc.notices)
-    findings += check_duplicate_keys(doc)
     adapters = find_adapters(doc)
-    findings += check_contracts(doc, adapters)
-    vocab = config.key_vocabulary()
-    findings += check_raw_fields(doc, [node for _, node, _ in adapters], vocab)
-    findings += check_compact_slots(doc, vocab)
-    findings += check_strings(doc, config.string_scanner())
-    findings += check_raw_structures(doc)
+    # A document is published when named or placed as public, or when it holds a projection:
+    # an object a contract recognises, or one that attests what it leaves out (`*_copied: false`).
+    if role != PUBLIC and (any(contract is not None for contract, _, _ in adapters) or json_attests(doc)):
+        role = PUBLIC
+    ctx = Context(source, config, role, doc=doc, adapters=adapters)
+    findings = list(doc.notices) + run_checks(kind, ctx)
+    # Committing raw storage (a session's messages.jsonl, a memory file) is the leak, wherever it lies.
     whole = raw_files.recognise_json(doc)
     if whole is not None and config.enabled(whole.code):
         findings = raw_files.fold(findings, whole)
@@ -103,13 +101,13 @@ def _sarif_tool_paths(doc) -> tuple[str, ...]:
     return tuple(format_path(prefix + ("runs", index, "tool")) for index in range(len(runs.value)))
 
 
-def check_text_source(source: SourceFile, config: Config | None = None) -> list[Finding]:
+def check_text_source(source: SourceFile, config: Config | None = None, role: str = "source") -> list[Finding]:
     from .checks import raw_files
-    from .checks.text_files import check_text
+    from .checks.catalog import Context, run_checks
 
     config = config or Config()
     text = source.data.decode("utf-8", "replace")
-    findings = check_text(source, text, config.string_scanner())
+    findings = run_checks("markdown", Context(source, config, role, text=text))
     whole = raw_files.recognise_text(text, source.display)
     if whole is not None and config.enabled(whole.code):
         findings = raw_files.fold(findings, whole)
@@ -129,18 +127,17 @@ def _deep_recursion():
         sys.setrecursionlimit(old)
 
 
-def check_python_source(source: SourceFile, config: Config | None = None) -> list[Finding]:
+def check_python_source(source: SourceFile, config: Config | None = None, role: str = "source") -> list[Finding]:
     config = config or Config()
     try:
         with _deep_recursion():
-            return _check_python(source, config)
+            return _check_python(source, config, role)
     except RecursionError:
         return [notice("OVA006", "Python code nested too deeply for the analyser; file not analysed", source.display)]
 
 
-def _check_python(source: SourceFile, config: Config) -> list[Finding]:
-    from .checks.python_projections import check_python_projections, might_hold_projections
-    from .checks.python_strings import check_python_strings
+def _check_python(source: SourceFile, config: Config, role: str) -> list[Finding]:
+    from .checks.catalog import Context, run_checks
     from .checks.suppressions import apply_suppressions, python_suppressions
     from .frontends.python_text import parse_text
 
@@ -148,26 +145,27 @@ def _check_python(source: SourceFile, config: Config) -> list[Finding]:
     module, notices = parse_text(source, names=bool(scanner.deny_list))
     if module is None:
         return notices
-    findings = check_python_strings(module, scanner)
-    vocab = config.python_vocabulary()
-    if might_hold_projections(module.tree, vocab):
-        from .frontends.python_cst import parse_python
-
-        cst_module, cst_notices = parse_python(source)
-        notices += cst_notices
-        if cst_module is not None:
-            findings += check_python_projections(cst_module, vocab, config.key_vocabulary())
+    ctx = Context(source, config, role, module=module)
+    findings = run_checks("python", ctx)
     by_line, bad_directives = python_suppressions(module)
-    return notices + bad_directives + apply_suppressions(findings, by_line)
+    return notices + ctx.notices + bad_directives + apply_suppressions(findings, by_line)
+
+
+def target_role(target: Target, config: Config) -> str:
+    from .classify import file_role
+
+    base = config.source.parent if config.source is not None else Path(".")
+    return file_role(target.path, config.public_paths, config.test_paths, base)
 
 
 def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Finding], SourceFile | None]:
     data = None
     key = None
+    role = target_role(target, config)
     if cache is not None:
         data = _read_bytes(target.path, config.max_file_size)
         if data is not None:
-            key = cache.key(target.kind, data)
+            key = cache.key(f"{target.kind}:{role}", data)
             cached = cache.get(key, target.display)
             if cached is not None:
                 return cached, None
@@ -176,11 +174,11 @@ def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Findin
         return findings, None
     try:
         if target.kind in ("json", "jsonl"):
-            findings += check_json_source(source, target.kind, config)
+            findings += check_json_source(source, target.kind, config, role)
         elif target.kind == "markdown":
-            findings += check_text_source(source, config)
+            findings += check_text_source(source, config, role)
         elif target.kind == "python":
-            findings += check_python_source(source, config)
+            findings += check_python_source(source, config, role)
     except RecursionError:
         findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
     except Exception as exc:  # one bad file must not stop the run

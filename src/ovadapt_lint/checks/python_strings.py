@@ -50,20 +50,34 @@ def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, sour
     return out
 
 
-def check_python_strings(module: PythonText, scanner: StringScanner) -> list[Finding]:
+def _within(span: Span, published: list[Span]) -> bool:
+    start, end = (span.start_line, span.start_col), (span.end_line, span.end_col)
+    return any((p.start_line, p.start_col) <= start and end <= (p.end_line, p.end_col) for p in published)
+
+
+def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets: bool = True, content: bool = True,
+                         published: list[Span] | None = None) -> list[Finding]:
+    """``secrets``: credentials and deny-listed names in every literal, comment and identifier.
+    ``content``: raw content, paths and private URLs, in the literals inside ``published`` spans
+    (the values that reach a projection), or everywhere when ``published`` is None (``--scope all``)."""
     source = module.source
     findings: list[Finding] = []
     for literal in module.literals:
         if len(literal.value) < 3:
             continue
+        judged = content and (published is None or _within(literal.span, published))
+        if not (secrets or judged):
+            continue
         prose = literal.what == "docstring"
-        hits = scanner.scan(literal.value, prose=prose)
+        hits = scanner.scan(literal.value, prose=prose, secrets=secrets, content=judged)
         findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, source)
-    for comment in module.comments:
-        span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
-        hits = scanner.scan(comment.text, prose=True)
-        findings += _findings(hits, comment.text, "comment", span, comment.text, source)
-    if scanner.deny_list:
+    comments_judged = content and published is None
+    if secrets or comments_judged:
+        for comment in module.comments:
+            span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
+            hits = scanner.scan(comment.text, prose=True, secrets=secrets, content=comments_judged)
+            findings += _findings(hits, comment.text, "comment", span, comment.text, source)
+    if scanner.deny_list and secrets:
         # Identifiers only carry internal names; each name is reported once per file.
         for name, span in module.names.items():
             findings += _findings(scanner.deny_list.scan(name), name, "an identifier", span, name, source)

@@ -68,6 +68,18 @@ class PythonVocabulary:
     flag_keys: frozenset[str]
     model_decorators: frozenset[str]
     model_bases: frozenset[str]
+    sanitizer_patterns: tuple[str, ...] = ()
+    propagators: frozenset[str] = frozenset()
+    propagator_methods: frozenset[str] = frozenset()
+    free_text_names: frozenset[str] = frozenset()
+    public_validators: frozenset[str] = frozenset()
+    audit: bool = False  # --scope all: the broad, name-based projection recognition of earlier versions
+
+    def sanitizer(self, name: str) -> bool:
+        """A call that stops a flow: listed, or named like one (redact_*, *compact*, sha256, ...)."""
+        last = name.rsplit(".", 1)[-1].lower()
+        return (name in self.sanitizer_calls or last in self.sanitizer_methods
+                or any(fnmatch.fnmatchcase(last, p) for p in self.sanitizer_patterns))
 
     def is_flag_key(self, key: str) -> bool:
         return key in self.flag_keys or key.endswith(self.flag_suffixes)
@@ -84,7 +96,8 @@ class PythonVocabulary:
 
 @lru_cache(maxsize=8)
 def python_vocabulary(functions: tuple[str, ...] = (), classes: tuple[str, ...] = (), receivers: tuple[str, ...] = (),
-                      sanitizers: tuple[str, ...] = ()) -> PythonVocabulary:
+                      sanitizers: tuple[str, ...] = (), validators: tuple[str, ...] = (),
+                      audit: bool = False) -> PythonVocabulary:
     """The built-in Python vocabulary, extended by the configuration's lists."""
     data = rulepack.load_toml("vocabulary", "python.toml")
     projection, sources, clean = data["projection"], data["sources"], data["sanitizers"]
@@ -107,6 +120,12 @@ def python_vocabulary(functions: tuple[str, ...] = (), classes: tuple[str, ...] 
         flag_keys=frozenset(projection["flag_keys"]),
         model_decorators=frozenset(projection["model_decorators"]),
         model_bases=frozenset(projection["model_bases"]),
+        sanitizer_patterns=tuple(clean.get("patterns", ())),
+        propagators=frozenset(data["propagators"]["calls"]),
+        propagator_methods=frozenset(data["propagators"]["methods"]),
+        free_text_names=frozenset(sources.get("free_text_names", ())),
+        public_validators=frozenset(projection.get("validators", ())) | frozenset(validators),
+        audit=audit,
     )
 
 
@@ -135,6 +154,14 @@ _CATEGORY_TEXT = {
 }
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What a module function's result carries: its own sources, and which parameters reach it."""
+    intrinsic: Taint | None
+    params: tuple[int, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+
 @dataclass
 class TaintTracker:
     vocab: PythonVocabulary
@@ -142,6 +169,8 @@ class TaintTracker:
     code_for: Callable[[cst.CSTNode], str]
     where: Callable[[cst.CSTNode], tuple[int, int]]  # (line, 1-based column)
     env: dict[str, Taint] = field(default_factory=dict)
+    # name -> Summary of a function defined in the module being analysed (None: unknown)
+    summaries: "Callable[[str], Summary | None] | None" = None
 
     def _step(self, node: cst.CSTNode, text: str | None = None) -> Step:
         line, column = self.where(node)
@@ -157,20 +186,30 @@ class TaintTracker:
         else:
             self.env[name] = taint.through(self._step(node, name))
 
-    def bind_target(self, target: cst.BaseExpression, taint: Taint | None, node: cst.CSTNode) -> None:
+    def bind_target(self, target: cst.BaseExpression, taint: Taint | None, node: cst.CSTNode,
+                    value: cst.BaseExpression | None = None) -> None:
+        """``value``: the assigned expression, so ``a, b = x, y`` binds element-wise."""
         if isinstance(target, cst.Name):
             self.assign(target.value, taint, node)
         elif isinstance(target, (cst.Tuple, cst.List)):
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements) and not any(
+                    isinstance(e, cst.StarredElement) for e in (*value.elements, *target.elements)):
+                for element, item in zip(target.elements, value.elements):
+                    self.bind_target(element.value, self.of(item.value), node, item.value)
+                return
             for element in target.elements:
                 self.bind_target(element.value, taint, node)
 
-    def _named(self, name: str, node: cst.CSTNode, base: cst.BaseExpression | None) -> Taint | None:
-        """Reading attribute or key ``name`` (of ``base``)."""
+    def _named(self, name: str, node: cst.CSTNode, base: cst.BaseExpression | None, keyed: bool = False) -> Taint | None:
+        """Reading attribute or key ``name`` (of ``base``); ``keyed``: a subscript or ``.get`` of a record."""
         if name in self.vocab.sanitizer_methods:
             return None
         category = self.vocab.raw_names.get(name)
         if category is not None:
             return self._source("raw", category, _CATEGORY_TEXT.get(category, "raw material"), node)
+        if keyed and name in self.vocab.free_text_names:
+            # A free-text field of an input record (event["message"], result["summary"]) is raw until sanitised.
+            return self._source("raw", "raw-output", f'free text from an input record ("{name}")', node)
         inner = self.of(base) if base is not None else None
         if inner is not None and self.keys.classify(name).reason in ("compact key", "compact suffix"):
             return None  # selecting an id, ref or count out of raw data
@@ -236,7 +275,7 @@ class TaintTracker:
         if dotted(node.value) == "os.environ" and key is not None:
             return self._environ(key, node)
         if key is not None:
-            return self._named(key, node, node.value)
+            return self._named(key, node, node.value, keyed=True)
         return self.of(node.value)
 
     def _call(self, node: cst.Call) -> Taint | None:
@@ -245,12 +284,16 @@ class TaintTracker:
         if name in ("os.getenv", "os.environ.get", "environ.get", "getenv") and args:
             key = string_value(args[0])
             return self._environ(key, node) if key is not None else None
-        if name in self.vocab.sanitizer_calls or name.startswith("hashlib."):
+        if name.startswith("hashlib.") or (name and self.vocab.sanitizer(name)):
             return None
         if name in self.vocab.path_calls:
             return self._source("path", "local-path", "a machine-local path", node)
         if name in self.vocab.raw_calls:
             return self._source("raw", "raw-output", "raw command output", node)
+        if self.summaries is not None and name:
+            summary = self.summaries(name.rsplit(".", 1)[-1])
+            if summary is not None:
+                return self._summarised(summary, node, args)
         if isinstance(node.func, cst.Attribute):
             method = node.func.attr.value
             if method in self.vocab.sanitizer_methods:
@@ -260,9 +303,22 @@ class TaintTracker:
             if method in self.vocab.path_methods:
                 return pick(self.of(node.func.value), self._source("path", "local-path", "a machine-local path", node))
             if method == "get" and args and string_value(args[0]) is not None:
-                return self._named(string_value(args[0]), node, node.func.value)
-            return pick(self.of(node.func.value), *(self.of(a) for a in args))
-        return pick(*(self.of(a) for a in args))
+                return self._named(string_value(args[0]), node, node.func.value, keyed=True)
+            if method in self.vocab.propagator_methods:
+                # str methods and joins keep their text: "".join(lines), body.strip(), tmpl.format(x)
+                return pick(self.of(node.func.value), *(self.of(a) for a in args))
+            if self.vocab.audit:
+                return pick(self.of(node.func.value), *(self.of(a) for a in args))
+            return None  # an unknown method returns something else (a count, a bool, a new object)
+        if name in self.vocab.propagators or self.vocab.audit:
+            return pick(*(self.of(a) for a in args))
+        return None  # an unknown function: its result is not its arguments
+
+    def _summarised(self, summary: "Summary", node: cst.Call, args: list) -> Taint | None:
+        """A call to a function of this module: what its result carries, by its summary."""
+        carried = [self.of(args[i]) for i in summary.params if i < len(args)]
+        carried += [self.of(a.value) for a in node.args if a.keyword is not None and a.keyword.value in summary.keywords]
+        return pick(summary.intrinsic, *carried)
 
     def _comprehension(self, node) -> Taint | None:
         saved = dict(self.env)

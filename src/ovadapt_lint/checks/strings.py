@@ -29,12 +29,14 @@ def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ..
     return finding
 
 
-def check_strings(doc: JsonDocument, scanner: StringScanner) -> list[Finding]:
+def check_strings(doc: JsonDocument, scanner: StringScanner, *, secrets: bool = True,
+                  content: bool = True) -> list[Finding]:
+    """``secrets``: credentials and deny-listed names; ``content``: raw content, paths, private URLs."""
     findings = []
     for root, prefix in doc.roots:
         for node, path, member in walk(root, prefix):
             if member is not None:
-                key_hits = scanner.scan(member.key, raw_content=False)
+                key_hits = scanner.scan(member.key, raw_content=False, secrets=secrets, content=content)
                 if key_hits:
                     # A secret in a key must not reach the JSON path either.
                     secret = any(h.secret for h in key_hits)
@@ -43,6 +45,7 @@ def check_strings(doc: JsonDocument, scanner: StringScanner) -> list[Finding]:
                     findings += [_finding(doc, member.key_node, member.key, key_path, h, where, is_key=True)
                                  for h in key_hits]
             if node.kind == "string" and len(node.value) >= 3:
-                hits = scanner.scan(node.value, member.key if member is not None else None)
+                hits = scanner.scan(node.value, member.key if member is not None else None, secrets=secrets,
+                                    content=content)
                 findings += [_finding(doc, node, node.value, path, h, format_path(path)) for h in hits]
     return findings

@@ -37,6 +37,8 @@ class SecretPattern:
     prose_needs_shape: bool = False
     # In prose, the regex's `connector` group must match this (when given).
     prose_connector: re.Pattern[str] | None = None
+    # Named judgements of what is not a credential value here (see NOT_VALUES).
+    not_values: tuple[str, ...] = ()
 
     @classmethod
     def from_data(cls, code: str, data: dict[str, Any]) -> "SecretPattern":
@@ -48,12 +50,20 @@ class SecretPattern:
                    entropy=data.get("entropy"), placeholders=data.get("placeholders", "all"),
                    skip_refs=bool(data.get("skip_refs", False)),
                    prose_needs_shape=bool(data.get("prose_needs_shape", False)),
-                   prose_connector=re.compile(data["prose_connector"], re.IGNORECASE) if "prose_connector" in data else None)
+                   prose_connector=re.compile(data["prose_connector"], re.IGNORECASE) if "prose_connector" in data else None,
+                   not_values=_not_values(data.get("not_values", ())))
+
+
+def _not_values(names: Any) -> tuple[str, ...]:
+    unknown = sorted(set(names) - set(NOT_VALUES))
+    if unknown:
+        raise ValueError(f"unknown not_values {unknown}; known: {sorted(NOT_VALUES)}")
+    return tuple(names)
 
 
 _SHAPED = re.compile(r"""^(?:["'].*["']|[^\s]*[0-9+/=][^\s]*|[A-Za-z]{16,})$""")
 # Template references, and the placeholder --fix writes (so a second --fix changes nothing).
-_TEMPLATE = re.compile(r"^[\"']?(?:\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+"
+_TEMPLATE = re.compile(r"^[\"']?(?:\$\{\{[^}]+\}\}|\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+"
                        r"|\[redacted:[\w-]{1,40}\])[\"']?$")
 
 
@@ -140,7 +150,98 @@ def _windows(text: str) -> list[tuple[int, int]]:
     return windows
 
 
-def _acceptable(pattern: SecretPattern, value: str, prose: bool) -> bool:
+# --- what a matched value is not ----------------------------------------------
+# Each judgement sees the match, the whole text, the value and where it ends; a pattern lists the ones
+# that apply to it in `not_values` (rules/rules.toml). They judge the value's shape and
+# context, never whether a credential is live.
+
+_QUOTED = re.compile(r"""^(["'])(?P<inner>.*)\1$""", re.DOTALL)
+# A list, an object, a tuple or a bracketed marker opens here: `"tokens": ["a", "b"]`, `secret: {name: x}`.
+_STRUCTURE = re.compile(r"^[\[{(]")
+# Code, not a value: a dotted name, a call or a subscript (`os.environ["X"]`, `os.getenv(`, `self.token`,
+# `process.env.API_KEY`, `settings.SECRET_KEY`, `get_token()`), or a shell/PowerShell environment read.
+_CODE = re.compile(r"^(?:[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:[(\[].*)?|[A-Za-z_$][\w$]*[(\[].*|\$env:\w+|\$\{?env[:.]\w+.*)$",
+                   re.IGNORECASE)
+# The name of an environment variable holding the credential, not the credential: OPENAI_API_KEY, GH_TOKEN.
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:[A-Z0-9]+_)*(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD"
+                       r"|CREDENTIALS?|AUTH)(?:_[A-Z0-9]+)*$|^(?:API_?KEY|TOKEN|SECRET|PASSWORD|AUTH)_[A-Z0-9_]+$")
+_NUMBER = re.compile(r"^[+-]?\d[\d_,.]*[kKmM]?$")
+_WORD = re.compile(r"^[A-Za-z][A-Za-z'-]*$")
+_NEXT_WORD = re.compile(r"[ \t]+[A-Za-z(]")
+_PLAIN_WORDS = re.compile(r"^[A-Za-z][A-Za-z'-]*(?:[ \t]+[A-Za-z][A-Za-z'-]*[.,:;!?]?)+$")
+_COPULA = re.compile(r"^[ \t]+(?:is|was|set[ \t]+to)[ \t]+$", re.IGNORECASE)
+_VERSION = re.compile(r"^[\^~=<>!v]*\d+(?:\.[\dx*]+)+(?:[-+.][\w.]*)?$", re.IGNORECASE)
+
+
+def _label_in_identifier(match: re.Match[str], text: str) -> bool:
+    """The credential word ends a longer name: `max_tokens`, `input-tokens`."""
+    if "label" not in match.re.groupindex or match.start("label") < 2:
+        return False
+    before = text[match.start("label") - 2:match.start("label")]
+    return before[1] in "_-" and before[0].isalnum()
+
+
+def _empty(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    """An empty string literal (`api_key = ""`) or punctuation only (`token ')'`): nothing is set.
+    A missing value (`"secret": }`) is still reported."""
+    quoted = _QUOTED.match(value)
+    inner = quoted.group("inner") if quoted else value
+    return bool(value) and not any(c.isalnum() for c in inner)
+
+
+def _structure(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    return bool(_STRUCTURE.match(value)) and not is_placeholder(value)
+
+
+def _code(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    return not _QUOTED.match(value) and bool(_CODE.match(value))
+
+
+def _env_name(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    quoted = _QUOTED.match(value)
+    return bool(_ENV_NAME.match(quoted.group("inner") if quoted else value))
+
+
+def _counter(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    """A number after a plural or compound label is a count (`"input_tokens": 100`, `max_tokens=4096`);
+    so is a number after a label joined by a space or a comma, not a copula (`token 5 of 12`)."""
+    if not _NUMBER.match(value) or "label" not in match.re.groupindex:
+        return False
+    label = match.group("label").lower()
+    if label.endswith("s") and label != "pass" or _label_in_identifier(match, text):
+        return True
+    connector = match.group("connector") if "connector" in match.re.groupindex else None
+    return connector is not None and not _COPULA.match(connector) and ":" not in connector and "=" not in connector
+
+
+def _prose(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    """Ordinary words, not a value: `token: see docs`, `password: at least 8 characters`,
+    `password: "must be at least 8 characters"`."""
+    quoted = _QUOTED.match(value)
+    if quoted:
+        return bool(_PLAIN_WORDS.match(quoted.group("inner").strip()))
+    return bool(_WORD.match(value)) and _NEXT_WORD.match(text, end) is not None
+
+
+def _version(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    """A version requirement (`js-cookie: ^3.0.5`, `"cookie": "0.7.1"`) is a package, not a cookie."""
+    quoted = _QUOTED.match(value)
+    return bool(_VERSION.match(quoted.group("inner") if quoted else value))
+
+
+NOT_VALUES = {
+    "empty": _empty,
+    "structure": _structure,
+    "code": _code,
+    "env-name": _env_name,
+    "counter": _counter,
+    "prose": _prose,
+    "version": _version,
+}
+
+
+def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: int, end: int, prose: bool) -> bool:
+    value = text[start:end]
     if prose and pattern.prose_needs_shape and not _SHAPED.match(value.strip()):
         return False
     stripped = value.strip().strip("\"'")
@@ -151,6 +252,8 @@ def _acceptable(pattern: SecretPattern, value: str, prose: bool) -> bool:
     if pattern.skip_refs and (UUID.match(stripped) or DIGEST_REF.match(stripped)):
         return False
     if stripped and looks_like_regex(stripped):
+        return False
+    if any(NOT_VALUES[name](match, text, value.strip(), end) for name in pattern.not_values):
         return False
     if pattern.entropy and not passes_entropy(stripped, pattern.entropy):
         return False
@@ -189,7 +292,7 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
                 continue
             # Claimed even when the value is a placeholder: the most specific pattern judged this text.
             claimed.append(match.span())
-            if not _acceptable(pattern, text[start:end], prose):
+            if not _acceptable(pattern, match, text, start, end, prose):
                 continue
             hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True))
     # detect-secrets' own regexes are not all linear (e.g. `.+` runs): they only ever see bounded

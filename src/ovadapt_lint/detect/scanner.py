@@ -24,20 +24,40 @@ class StringScanner:
         # Fixtures repeat keys and values a lot; hits are immutable, so they are cached.
         self._cache: dict[tuple[str, str | None, bool, bool], tuple[Hit, ...]] = {}
 
-    def scan(self, text: str, key: str | None = None, *, raw_content: bool = True, prose: bool = False) -> list[Hit]:
-        """``prose``: the text is a comment or docstring (credential words need a value-shaped value)."""
-        cache_key = (text, key, raw_content, prose)
+    def scan(self, text: str, key: str | None = None, *, raw_content: bool = True, prose: bool = False,
+             secrets: bool = True, content: bool = True) -> list[Hit]:
+        """``prose``: the text is a comment or docstring (credential words need a value-shaped value).
+        ``secrets``: credentials and the deny-list (judged everywhere); ``content``: raw content, local
+        paths and private URLs (judged where the text is published)."""
+        cache_key = (text, key, raw_content, prose, secrets, content)
         cached = self._cache.get(cache_key)
         if cached is None:
-            cached = tuple(self._scan(text, key, raw_content, prose))
+            cached = tuple(self._scan(text, key, raw_content, prose, secrets, content))
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.clear()
             self._cache[cache_key] = cached
         return list(cached)
 
-    def _scan(self, text: str, key: str | None, raw_content: bool, prose: bool) -> list[Hit]:
-        hits = scan_text(text, prose=prose, raw_content=raw_content)
-        hits += scan_secrets(text, key, prose)
-        hits += self.urls.scan(text)
-        hits += self.deny_list.scan(text)
+    def _scan(self, text: str, key: str | None, raw_content: bool, prose: bool, secrets: bool,
+              content: bool) -> list[Hit]:
+        hits: list[Hit] = []
+        if content:
+            hits += scan_text(text, prose=prose, raw_content=raw_content)
+            hits += self.urls.scan(text)
+        if secrets or content:
+            # One credential pass serves both families: signed URLs (OVA604) are private URLs.
+            hits += [h for h in scan_secrets(text, key, prose) if (secret_family(h.code) and secrets)
+                     or (not secret_family(h.code) and content)]
+        if secrets:
+            hits += self.deny_list.scan(text)
         return hits
+
+
+def secret_family(code: str) -> bool:
+    """Credentials and internal names: reported wherever they are, published or not."""
+    from ..registry import get
+
+    return get(code).category in SECRET_CATEGORIES
+
+
+SECRET_CATEGORIES = frozenset({"credential", "deny-list"})

@@ -1,0 +1,172 @@
+"""Which checks run on which files: each check declares the codes it may emit and the
+roles it applies to; the engine runs the catalog instead of a hand-written sequence.
+
+Roles (see ``classify``): ``public`` values are published (a public JSON document,
+a Python value that reaches a projection); ``source`` and ``test`` are not.
+Credentials and the deny-list run everywhere; contracts wherever a contract
+applies; raw fields, raw content, paths and private URLs on published values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..classify import PUBLIC, ROLES, SOURCE, TEST
+from ..findings import Finding
+
+EVERYWHERE = frozenset(ROLES)
+PUBLISHED = frozenset({PUBLIC})
+CODE = frozenset({PUBLIC, SOURCE})  # Python that builds projections; tests build none
+
+
+@dataclass
+class Context:
+    """What one file's checks share: parsed once, passed to each check."""
+    source: Any
+    config: Any
+    role: str  # the file's role, or ``public`` for a JSON document that holds a projection
+    doc: Any = None  # JsonDocument for JSON files
+    text: str | None = None  # decoded text for Markdown
+    module: Any = None  # PythonText for Python
+    adapters: list = field(default_factory=list)
+    published: Any = None  # Python: the analysis of projections (published spans), when it ran
+    notices: list[Finding] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    codes: tuple[str, ...]  # rule codes or prefixes the check may emit
+    roles: frozenset[str]
+    run: Callable[[Context], list[Finding]]
+
+    def applies(self, role: str, scope: str) -> bool:
+        return scope == "all" or role in self.roles
+
+    def claims(self, code: str) -> bool:
+        return code.startswith(self.codes)
+
+
+# --- JSON ------------------------------------------------------------------
+def _duplicate_keys(ctx: Context) -> list[Finding]:
+    from .contracts import check_duplicate_keys
+
+    return check_duplicate_keys(ctx.doc)
+
+
+def _contracts(ctx: Context) -> list[Finding]:
+    from .contracts import check_contracts
+
+    return check_contracts(ctx.doc, ctx.adapters)
+
+
+def _raw_fields(ctx: Context) -> list[Finding]:
+    from .raw_fields import check_raw_fields
+
+    return check_raw_fields(ctx.doc, [node for _, node, _ in ctx.adapters], ctx.config.key_vocabulary())
+
+
+def _compact_slots(ctx: Context) -> list[Finding]:
+    from .raw_content import check_compact_slots
+
+    return check_compact_slots(ctx.doc, ctx.config.key_vocabulary())
+
+
+def _json_secrets(ctx: Context) -> list[Finding]:
+    from .strings import check_strings
+
+    return check_strings(ctx.doc, ctx.config.string_scanner(), secrets=True, content=False)
+
+
+def _json_content(ctx: Context) -> list[Finding]:
+    from .strings import check_strings
+
+    return check_strings(ctx.doc, ctx.config.string_scanner(), secrets=False, content=True)
+
+
+def _raw_structures(ctx: Context) -> list[Finding]:
+    from .raw_content import check_raw_structures
+
+    return check_raw_structures(ctx.doc)
+
+
+JSON_CHECKS = (
+    Check("duplicate-keys", ("OVA112",), PUBLISHED, _duplicate_keys),
+    Check("contracts", ("OVA10", "OVA110", "OVA111", "OVA113"), EVERYWHERE, _contracts),
+    Check("raw-fields", ("OVA20",), PUBLISHED, _raw_fields),
+    Check("compact-slots", ("OVA301",), PUBLISHED, _compact_slots),
+    Check("string-secrets", ("OVA4", "OVA7"), EVERYWHERE, _json_secrets),
+    Check("string-content", ("OVA30", "OVA31", "OVA5", "OVA6"), PUBLISHED, _json_content),
+    Check("raw-structures", ("OVA302", "OVA305", "OVA312"), PUBLISHED, _raw_structures),
+)
+
+
+# --- Markdown ----------------------------------------------------------------
+def _text_secrets(ctx: Context) -> list[Finding]:
+    from .text_files import check_text
+
+    return check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=False)
+
+
+def _text_content(ctx: Context) -> list[Finding]:
+    from .text_files import check_text
+
+    hits = check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=True)
+    from ..detect.scanner import secret_family
+
+    return [f for f in hits if not secret_family(f.code)]
+
+
+TEXT_CHECKS = (
+    Check("text-secrets", ("OVA4", "OVA7"), EVERYWHERE, _text_secrets),
+    Check("text-content", ("OVA30", "OVA31", "OVA5", "OVA6"), PUBLISHED, _text_content),
+)
+
+
+# --- Python ------------------------------------------------------------------
+def _python_projections(ctx: Context) -> list[Finding]:
+    from .python_projections import analyse_projections
+
+    ctx.published, findings, notices = analyse_projections(ctx.module, ctx.source, ctx.config)
+    ctx.notices += notices
+    return findings
+
+
+def _python_secrets(ctx: Context) -> list[Finding]:
+    from .python_strings import check_python_strings
+
+    return check_python_strings(ctx.module, ctx.config.string_scanner(), secrets=True, content=False)
+
+
+def _python_content(ctx: Context) -> list[Finding]:
+    from .python_strings import check_python_strings
+
+    if ctx.config.scope == "all":
+        published = None  # every literal
+    elif ctx.published is None or not ctx.published.spans:
+        return []
+    else:
+        published = ctx.published.spans
+    return check_python_strings(ctx.module, ctx.config.string_scanner(), secrets=False, content=True,
+                                published=published)
+
+
+PYTHON_CHECKS = (
+    # First: it decides which values are published, which the content check then judges.
+    Check("python-projections", ("OVA10", "OVA11", "OVA20", "OVA410", "OVA504"), CODE, _python_projections),
+    Check("python-secrets", ("OVA4", "OVA7"), EVERYWHERE, _python_secrets),
+    # Raw content, paths and URLs in the literals that reach a projection (and the constants that feed them).
+    Check("python-content", ("OVA30", "OVA31", "OVA5", "OVA6"), CODE, _python_content),
+)
+
+CATALOG = {"json": JSON_CHECKS, "jsonl": JSON_CHECKS, "markdown": TEXT_CHECKS, "python": PYTHON_CHECKS}
+
+
+def run_checks(kind: str, ctx: Context) -> list[Finding]:
+    scope = ctx.config.scope
+    findings: list[Finding] = []
+    for check in CATALOG[kind]:
+        if check.applies(ctx.role, scope):
+            findings += check.run(ctx)
+    return findings
