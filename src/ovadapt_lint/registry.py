@@ -51,11 +51,18 @@ class Rule:
     def security_related(self) -> bool:
         return self.category not in ("notice",)
 
+    def judged_where(self) -> str:
+        from .checks.catalog import judged_where  # the checks declare where they run
+
+        return judged_where(self.code)
+
     def markdown(self) -> str:
         parts = [
             f"## {self.code} `{self.name}`",
             "",
             f"*Category:* {self.category} · *Default severity:* {self.severity} · *Precision:* {self.precision}",
+            "",
+            f"*Judged in:* {self.judged_where()} (`--scope all`: every file)",
             "",
             self.summary,
             "",
@@ -82,6 +89,7 @@ class Rule:
 
     def text(self) -> str:
         lines = [f"{self.code} ({self.name}) [{self.category}, {self.severity}]", "", self.summary, "",
+                 f"Judged in: {self.judged_where()} (--scope all: every file)", "",
                  "What it does:", f"  {self.what}", "", "Why it matters:", f"  {self.why}", "",
                  "Example:", *("  " + line for line in self.example.splitlines())]
         if self.ok:

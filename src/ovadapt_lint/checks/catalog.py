@@ -45,7 +45,19 @@ class Check:
         return scope == "all" or role in self.roles
 
     def claims(self, code: str) -> bool:
-        return code.startswith(self.codes)
+        return code in self.codes
+
+
+def _codes(*ranges: tuple[int, int]) -> tuple[str, ...]:
+    return tuple(f"OVA{n:03d}" for low, high in ranges for n in range(low, high + 1))
+
+
+CONTRACT_CODES = _codes((101, 111), (113, 113))
+RAW_FIELD_CODES = _codes((201, 207))
+# Text signatures, paths and private URLs in string values.
+CONTENT_CODES = _codes((302, 313), (501, 503), (601, 604))
+SECRET_CODES = _codes((401, 409), (701, 701))
+FLOW_CODES = ("OVA208", "OVA410", "OVA504")
 
 
 # --- JSON ------------------------------------------------------------------
@@ -93,11 +105,12 @@ def _raw_structures(ctx: Context) -> list[Finding]:
 
 JSON_CHECKS = (
     Check("duplicate-keys", ("OVA112",), PUBLISHED, _duplicate_keys),
-    Check("contracts", ("OVA10", "OVA110", "OVA111", "OVA113"), EVERYWHERE, _contracts),
-    Check("raw-fields", ("OVA20",), PUBLISHED, _raw_fields),
+    # Wherever a contract recognises an object (such a document is public by that fact).
+    Check("contracts", CONTRACT_CODES, EVERYWHERE, _contracts),
+    Check("raw-fields", RAW_FIELD_CODES, PUBLISHED, _raw_fields),
     Check("compact-slots", ("OVA301",), PUBLISHED, _compact_slots),
-    Check("string-secrets", ("OVA4", "OVA7"), EVERYWHERE, _json_secrets),
-    Check("string-content", ("OVA30", "OVA31", "OVA5", "OVA6"), PUBLISHED, _json_content),
+    Check("string-secrets", SECRET_CODES, EVERYWHERE, _json_secrets),
+    Check("string-content", CONTENT_CODES, PUBLISHED, _json_content),
     Check("raw-structures", ("OVA302", "OVA305", "OVA312"), PUBLISHED, _raw_structures),
 )
 
@@ -119,8 +132,8 @@ def _text_content(ctx: Context) -> list[Finding]:
 
 
 TEXT_CHECKS = (
-    Check("text-secrets", ("OVA4", "OVA7"), EVERYWHERE, _text_secrets),
-    Check("text-content", ("OVA30", "OVA31", "OVA5", "OVA6"), PUBLISHED, _text_content),
+    Check("text-secrets", SECRET_CODES, EVERYWHERE, _text_secrets),
+    Check("text-content", CONTENT_CODES, PUBLISHED, _text_content),
 )
 
 
@@ -154,10 +167,10 @@ def _python_content(ctx: Context) -> list[Finding]:
 
 PYTHON_CHECKS = (
     # First: it decides which values are published, which the content check then judges.
-    Check("python-projections", ("OVA10", "OVA11", "OVA20", "OVA410", "OVA504"), CODE, _python_projections),
-    Check("python-secrets", ("OVA4", "OVA7"), EVERYWHERE, _python_secrets),
+    Check("python-projections", CONTRACT_CODES + RAW_FIELD_CODES[:-1] + FLOW_CODES, CODE, _python_projections),
+    Check("python-secrets", SECRET_CODES, EVERYWHERE, _python_secrets),
     # Raw content, paths and URLs in the literals that reach a projection (and the constants that feed them).
-    Check("python-content", ("OVA30", "OVA31", "OVA5", "OVA6"), CODE, _python_content),
+    Check("python-content", CONTENT_CODES, CODE, _python_content),
 )
 
 CATALOG = {"json": JSON_CHECKS, "jsonl": JSON_CHECKS, "markdown": TEXT_CHECKS, "python": PYTHON_CHECKS}
@@ -170,3 +183,29 @@ def run_checks(kind: str, ctx: Context) -> list[Finding]:
         if check.applies(ctx.role, scope):
             findings += check.run(ctx)
     return findings
+
+
+# Rules outside the catalog: notices come from the readers, raw storage files from the file-level pass.
+_WHOLE_FILE = {"OVA0": "every file (tool notices)", "OVA314": "every file, tests included: committing raw storage is the leak"}
+_KIND_TEXT = {"json": "JSON", "markdown": "Markdown", "python": "Python"}
+
+
+def judged_where(code: str) -> str:
+    """Which roles a rule applies to, for its documentation (default ``--scope published``)."""
+    for prefix, text in _WHOLE_FILE.items():
+        if code.startswith(prefix):
+            return text
+    parts = []
+    for kind in ("json", "markdown", "python"):
+        roles = set().union(*[c.roles for c in CATALOG[kind] if c.claims(code)])
+        if not roles:
+            continue
+        if kind == "json" and code in CONTRACT_CODES:
+            parts.append("JSON: every object a contract recognises, in any file")
+        elif roles == EVERYWHERE:
+            parts.append(f"{_KIND_TEXT[kind]}: every file, tests included")
+        elif kind == "python":
+            parts.append("Python: values that reach a projection, in non-test code")
+        else:
+            parts.append(f"{_KIND_TEXT[kind]}: published documents only")
+    return "; ".join(parts) if parts else "not run by any check"
