@@ -514,8 +514,8 @@ class ScopeAnalyzer(cst.CSTVisitor):
         bases = {dotted(b.value) for b in node.bases}
         if not (decorators & self.vocab.model_decorators or bases & self.vocab.model_bases):
             return
-        fields = [small for statement in _body_statements(node) for small in getattr(statement, "body", ())
-                  if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)]
+        fields = [small for statement in _body_statements(node) if isinstance(statement, cst.SimpleStatementLine)
+                  for small in statement.body if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)]
         names = {f.target.value for f in fields}  # type: ignore[union-attr]
         # `raw_memory_copied: bool = False`, or a bool field named like one (a declared boundary)
         attested = any(is_attestation_key(f.target.value) and (  # type: ignore[union-attr]
