@@ -83,7 +83,7 @@ class _Collector(cst.CSTVisitor):
         self.returns: list[cst.BaseExpression] = []
         self.validated: list[cst.BaseExpression] = []  # arguments of public validators
         self.writes_public = False  # a *.public.json path appears: what it dumps is published
-        self.call_values: list[tuple[cst.Dict | None, cst.Call]] = []  # calls stored in dicts
+        self.constructed: list[tuple[str, cst.Call]] = []  # Name(...) calls with keywords: maybe a projection type
         self._validators = validators
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -117,6 +117,8 @@ class _Collector(cst.CSTVisitor):
         name = dotted(node.func) or ""
         if name and name.rsplit(".", 1)[-1] in self._validators:
             self.validated += [a.value for a in node.args]
+        if name and name.rsplit(".", 1)[-1][:1].isupper() and any(a.keyword is not None for a in node.args):
+            self.constructed.append((name.rsplit(".", 1)[-1], node))
         if name == "dict" and any(a.keyword is not None for a in node.args):
             self.dict_calls.append(node)
         if name in _DUMPS and node.args:
@@ -171,6 +173,7 @@ class ScopeAnalyzer(cst.CSTVisitor):
         self.functions: dict[str, cst.FunctionDef] = {}
         self.published: list[Span] = []  # spans of published values (literals inside are judged as content)
         self._summaries: dict[str, Summary | None] = {}
+        self.projection_types: set[str] = set()  # classes of this module whose instances are projections
 
     # --- scopes ------------------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -215,7 +218,6 @@ class ScopeAnalyzer(cst.CSTVisitor):
 
     def _returned_into(self, collected: dict[int, _Collector], marked: dict[int, set[int]]) -> None:
         """(d) A module function whose result is stored into a projection returns a projection."""
-        roots = {id(root): root for root, _ in self.scopes}
         changed = True
         while changed:
             changed = False
@@ -230,7 +232,6 @@ class ScopeAnalyzer(cst.CSTVisitor):
                         marked[id(function)] |= returned
                         marked[id(function)] = self._close(callee, marked[id(function)])
                         changed = True
-        del roots
 
     def _calls_into(self, found: _Collector, marked: set[int]):
         for node in found.dicts:
@@ -276,6 +277,12 @@ class ScopeAnalyzer(cst.CSTVisitor):
                                       adapters.get(id(node))))
         for call in collected.dict_calls:
             if scope.projection_named or _attests_call(call):
+                self.published.append(self.module.span(call))
+                for arg in call.args:
+                    if arg.keyword is not None:
+                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, None))
+        for type_name, call in collected.constructed:
+            if type_name in self.projection_types:  # an instance of a projection type: its fields are sinks
                 self.published.append(self.module.span(call))
                 for arg in call.args:
                     if arg.keyword is not None:
@@ -526,6 +533,7 @@ class ScopeAnalyzer(cst.CSTVisitor):
         named = self.vocab.audit and self.vocab.projection_class(node.name.value)
         if not (attested or sectioned or named):
             return
+        self.projection_types.add(node.name.value)
         for small in fields:
             self._check_model_field(small)
 
