@@ -26,7 +26,7 @@ def _codes(proc) -> list[str]:
 
 
 def test_baseline_round_trip(tmp_path: Path) -> None:
-    fixture = tmp_path / "fixtures" / "a.json"
+    fixture = tmp_path / "fixtures" / "a.public.json"  # a published fixture: every rule judges it
     fixture.parent.mkdir()
     _write(fixture, FIXTURE)
     baseline = tmp_path / "baseline.json"
@@ -65,14 +65,16 @@ def test_baseline_round_trip(tmp_path: Path) -> None:
 
 
 def test_show_suppressed_lists_what_was_hidden_and_why(tmp_path: Path) -> None:
-    fixture = tmp_path / "a.json"
+    fixture = tmp_path / "a.public.json"  # a published fixture: every rule judges it
     _write(fixture, FIXTURE)
     builder = tmp_path / "b.py"
+    # A projection builder: the attestation key makes the dict a projection.
     builder.write_text('def build_packet(run):\n'
-                       '    return {"schema_version": "v0", "stdout": run.stdout}  # ovadapt: ignore[OVA2]\n',
+                       '    return {"schema_version": "v0", "raw_output_copied": False, "stdout": run.stdout}'
+                       '  # ovadapt: ignore[OVA2]\n',
                        encoding="utf-8")
     baseline = tmp_path / "baseline.json"
-    assert run_cli("--write-baseline", str(baseline), "a.json", cwd=tmp_path).returncode == 0
+    assert run_cli("--write-baseline", str(baseline), "a.public.json", cwd=tmp_path).returncode == 0
     proc = run_cli("--baseline", str(baseline), "--show-suppressed", "--no-color", ".", cwd=tmp_path)
     assert proc.returncode == 0
     assert "Suppressed (" in proc.stdout
@@ -102,9 +104,11 @@ def test_bad_baseline_files_are_usage_errors(tmp_path: Path) -> None:
 
 def test_file_level_ignore_in_python(tmp_path: Path) -> None:
     target = tmp_path / "gen.py"
+    # A projection builder: the attestation key makes the dict a projection.
     target.write_text('# ovadapt: ignore-file[OVA205, OVA208]\n'
                       'def build_packet(run):\n'
-                      '    return {"schema_version": "v0", "stdout": run.stdout, "cwd": "/Users/a/x"}\n',
+                      '    return {"schema_version": "v0", "raw_output_copied": False,\n'
+                      '            "stdout": run.stdout, "cwd": "/Users/a/x"}\n',
                       encoding="utf-8")
     proc = run_cli("--format", "json", str(target))
     assert _codes(proc) == ["OVA204", "OVA501"]  # the cwd field and its literal path are not ignored

@@ -40,8 +40,9 @@ def _text_corpus() -> dict[str, list[tuple[str, str]]]:
 
 
 def _lint_strings(tmp_path: Path, samples: list[tuple[str, str]]) -> dict[str, list[str]]:
-    """Each sample as a string value in a fixture: sample id -> detector codes found."""
-    target = tmp_path / "samples.json"
+    """Each sample as a string value in a published fixture: sample id -> detector codes found.
+    The samples are text that would appear in a public projection, so they are linted as public values."""
+    target = tmp_path / "samples.public.json"
     target.write_text(json.dumps({sid: text for sid, text in samples}, indent=1), encoding="utf-8")
     found: dict[str, list[str]] = {sid: [] for sid, _ in samples}
     for finding in lint_paths([str(target)], Config()):
@@ -202,7 +203,7 @@ def test_planted_near_misses_are_clean(tmp_path: Path, deny_config: Config) -> N
 
 
 def test_internal_domains_from_cli(tmp_path: Path) -> None:
-    target = tmp_path / "f.json"
+    target = tmp_path / "f.public.json"  # a published document: private URLs are judged there
     target.write_text('{"link": "https://git.acme-int.net/x"}', encoding="utf-8")
     assert run_cli(str(target)).returncode == 0
     proc = run_cli("--internal-domain", "acme-int.net", "--format", "json", str(target))

@@ -60,7 +60,9 @@ def hostile(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def findings(hostile: Path) -> dict[str, set[str]]:
     by_file: dict[str, set[str]] = {}
-    for finding in lint_paths([str(hostile)], Config(include=["*.json", "*.jsonl", "*.py"])):
+    # Reading hostile bytes is under test, not publication: --scope all judges the planted
+    # raw fields, paths and summaries in these plain files too.
+    for finding in lint_paths([str(hostile)], Config(include=["*.json", "*.jsonl", "*.py"], scope="all")):
         by_file.setdefault(Path(finding.path).name, set()).add(finding.code)
     return by_file
 
@@ -81,7 +83,9 @@ def test_the_rest_of_the_run_is_unaffected(findings: dict[str, set[str]]) -> Non
 
 
 def test_positions_are_given(hostile: Path) -> None:
-    found = {Path(f.path).name: f for f in lint_paths([str(hostile / "crlf.json"), str(hostile / "syntax.py")])}
+    # Positions are under test, not publication: --scope all judges the raw field in the plain crlf.json.
+    found = {Path(f.path).name: f for f in lint_paths([str(hostile / "crlf.json"), str(hostile / "syntax.py")],
+                                                       Config(scope="all"))}
     assert (found["crlf.json"].line, found["crlf.json"].col) == (3, 2)
     assert found["syntax.py"].line == 1
 

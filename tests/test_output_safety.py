@@ -13,6 +13,7 @@ import io
 import json
 import os
 import re
+import shutil
 import socket
 import string
 from pathlib import Path
@@ -144,8 +145,8 @@ def test_a_run_opens_no_socket_and_writes_only_its_outputs(tmp_path: Path, monke
     project = tmp_path / "project"
     project.mkdir()
     for folder in ("OVA208", "OVA401", "OVA314", "OVA602"):
-        for path in (CORPUS / folder).iterdir():
-            (project / path.name).write_bytes(path.read_bytes())
+        # Whole folders: a corpus case may sit in a subfolder (corpus/OVA602/tests/ is test-role code).
+        shutil.copytree(CORPUS / folder, project / folder)
     before = {p: p.stat().st_mtime_ns for p in project.rglob("*")}
 
     def refuse(*args, **kwargs):
@@ -166,7 +167,9 @@ def test_scanned_code_is_never_executed(tmp_path: Path) -> None:
     marker = tmp_path / "executed"
     module = tmp_path / "evil.py"
     module.write_text(f"open({str(marker)!r}, 'w').write('ran')\n"
-                      "def build_packet(x):\n    return {'schema_version': 'v0', 'stdout': x.stdout}\n",
+                      # A projection builder: the attestation key makes the dict a projection.
+                      "def build_packet(x):\n"
+                      "    return {'schema_version': 'v0', 'raw_output_copied': False, 'stdout': x.stdout}\n",
                       encoding="utf-8")
     proc = run_cli("--no-cache", str(module))
     assert proc.returncode == 1 and "OVA205" in proc.stdout

@@ -103,9 +103,13 @@ PLANTS = [
      '"query_summary": subprocess.check_output(["git", "log", "-1"], text=True),'),
     ("interpreter path flow", '"namespace": "loopx",', '"namespace": sys.executable,'),
     ("flag set through update", "    return adapter", "    adapter.update(writeback_performed=True)\n    return adapter"),
-    ("flag stored in a section builder", '        "comment_count": len(issue.comments),\n    }',
-     '        "comment_count": len(issue.comments),\n    }\n\n\ndef build_evidence_projection(run):\n'
-     '    projection = {}\n    projection["private_paths_copied"] = run.paths_seen\n    return projection'),
+    # The section builder's result is stored into the adapter, which makes its dict a projection.
+    ("flag stored in a section builder", '        "memory_projection": build_memory_projection(candidates, raw_keys),\n    }\n'
+     '    return adapter\n',
+     '        "memory_projection": build_memory_projection(candidates, raw_keys),\n'
+     '        "evidence_projection": build_evidence_projection(run),\n    }\n    return adapter\n\n\n'
+     'def build_evidence_projection(run):\n'
+     '    projection = {}\n    projection["private_paths_copied"] = run.paths_seen\n    return projection\n'),
 ]
 
 NEAR_MISSES = {
@@ -196,16 +200,23 @@ def test_python_syntax_errors_and_python2_are_notices(tmp_path: Path) -> None:
 
 def test_suppression_comment_silences_only_named_codes(tmp_path: Path) -> None:
     target = tmp_path / "b.py"
+    # A projection builder: the attestation key makes the dict a projection.
     target.write_text('def build_packet(run):\n'
-                      '    return {"schema_version": "v0", "stdout": run.stdout}  # ovadapt: ignore[OVA205]\n',
+                      '    return {"schema_version": "v0", "raw_output_copied": False, "stdout": run.stdout}'
+                      '  # ovadapt: ignore[OVA205]\n',
                       encoding="utf-8")
     assert [f.code for f in lint_paths([str(target)], Config())] == ["OVA208"]
 
 
 def test_configured_sanitizer_stops_a_flow(tmp_path: Path) -> None:
     target = tmp_path / "b.py"
-    target.write_text("def build_packet(issue):\n"
-                      "    return {'schema_version': 'v0', 'next_action': reviewed_summary(issue.body)}\n",
+    # A projection builder (the attestation key makes the dict a projection) and the module's own
+    # helper, whose result carries its argument until it is configured as a sanitizer.
+    target.write_text("def reviewed_summary(text):\n"
+                      "    return ' '.join(text.split())[:200]\n\n\n"
+                      "def build_packet(issue):\n"
+                      "    return {'schema_version': 'v0', 'issue_body_copied': False,\n"
+                      "            'next_action': reviewed_summary(issue.body)}\n",
                       encoding="utf-8")
     assert [f.code for f in lint_paths([str(target)], Config())] == ["OVA208"]
     config_file = tmp_path / ".ovadapt-lint.toml"
@@ -238,16 +249,16 @@ def test_generated_module_with_a_huge_concatenation_is_analysed(tmp_path: Path) 
     assert findings[0].line == 2502  # located in the part that holds it
 
 
-def test_valid_python_beyond_libcst_limits_is_a_clear_notice(tmp_path: Path) -> None:
+def test_a_projection_with_a_6000_part_concatenation_is_analysed(tmp_path: Path) -> None:
+    # libcst could not parse this (an OVA001 "parser limit" notice before); the analysis now runs on
+    # the interpreter's own tree, so a leak in such a projection is found.
     parts = "\n".join(f"    'line {i}\\n'" for i in range(6000))
     target = tmp_path / "generated.py"
-    target.write_text(f"packet = {{'schema_version': 'v0', 'help': (\n{parts}\n)}}\n", encoding="utf-8")
+    target.write_text("import os\n"
+                      f"packet = {{'raw_output_copied': False, 'home': os.getcwd(), 'help': (\n{parts}\n)}}\n",
+                      encoding="utf-8")
     findings = lint_paths([str(target)], Config())
-    assert [f.code for f in findings] == ["OVA001"]
-    assert "libcst cannot parse this file although the interpreter can" in findings[0].message
-    # Without projection context libcst is not needed: the strings are still checked.
-    target.write_text(f"topics = (\n{parts}\n)\n", encoding="utf-8")
-    assert lint_paths([str(target)], Config()) == []
+    assert [(f.code, f.line) for f in findings] == [("OVA504", 2)]
 
 
 def test_a_utf8_bom_is_fine_in_python(tmp_path: Path) -> None:

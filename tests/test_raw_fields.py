@@ -103,7 +103,7 @@ def test_beyond_the_convention(key: str, category, weak: bool) -> None:
 
 
 def test_body_words_judge_values(tmp_path) -> None:
-    target = tmp_path / "f.json"
+    target = tmp_path / "f.public.json"  # a published fixture: raw fields are judged there
     target.write_text(json.dumps({
         "issue_body": "Login fails on Safari since the cookie change.",
         "text": "Every staged health check passed.\nAnd a second line of documentation.",

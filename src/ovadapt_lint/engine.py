@@ -116,7 +116,7 @@ def check_text_source(source: SourceFile, config: Config | None = None, role: st
 
 @contextmanager
 def _deep_recursion():
-    """libcst walks trees recursively; generated modules (long string concatenations) go deep.
+    """The analysis walks syntax trees recursively; generated modules (long concatenations) go deep.
     From 3.11 Python-to-Python calls do not use the C stack, so a higher limit is safe there."""
     old = sys.getrecursionlimit()
     if sys.version_info >= (3, 11):

@@ -16,6 +16,10 @@ Only projections are judged by the field, contract-value and flow rules, and
 only the literals inside them (and the constants that feed them) are handed to
 the raw-content, path and URL detectors. ``--scope all`` restores the broad,
 name-based recognition (``build_*`` functions, ``schema_version``, ``json.dump``).
+
+The analysis runs on the stdlib ``ast`` tree the Python front-end already
+parsed (exact start and end positions; an order of magnitude faster than a
+concrete syntax tree with position metadata).
 """
 
 from __future__ import annotations
@@ -25,30 +29,31 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from ..classify import is_attestation_key
 from ..findings import Finding, Span, digest_value, make_finding
 from ..frontends.json_tree import JNode
-from ..frontends.python_cst import PythonModule
+from ..frontends.python_text import PythonText
 from ..keyclass import Vocabulary
 from .contracts import Contract, load_contracts
-from .python_taint import PythonVocabulary, Step, Summary, Taint, TaintTracker, dotted, pick, string_value
+from .python_taint import (PythonVocabulary, Step, Summary, Taint, TaintTracker, call_args, dotted, is_false, pick,
+                           string_value)
 from .raw_fields import _CATEGORY_TEXT, _FLAG_KEY, CATEGORY_CODES, _carries_raw
 
 FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
 _NEAR_MISS = 0.9
 _COMPACT_CALLS = frozenset({"bool", "len", "int", "float", "isinstance", "sum", "any", "all", "round", "hash"})
-_ARITHMETIC = (cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power)
+_ARITHMETIC = (ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow)
 _DUMPS = frozenset({"json.dump", "json.dumps", "dump", "dumps", "orjson.dumps", "yaml.safe_dump", "yaml.dump"})
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 @dataclass
 class _Sink:
     """A place where a value enters a projection under a key."""
     key: str | None
-    key_node: cst.CSTNode
-    value: cst.BaseExpression
+    key_node: ast.AST
+    value: ast.expr
 
 
 @dataclass
@@ -56,108 +61,116 @@ class _Scope:
     name: str
     class_name: str | None
     projection_named: bool
-    dict_names: dict[str, list[cst.Dict]] = field(default_factory=dict)
 
 
-def _body_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
-    body = getattr(node, "body", None)
-    if isinstance(body, cst.BaseSuite):
-        body = body.body
-    return list(body) if isinstance(body, (list, tuple)) else []
+def _dict_items(node: ast.Dict):
+    """(key, value) pairs of a dict display, without ``**spread`` entries."""
+    return [(k, v) for k, v in zip(node.keys, node.values) if k is not None]
 
 
-class _Collector(cst.CSTVisitor):
+class _Collector(ast.NodeVisitor):
     """One function's (or the module's) dicts, names and calls, without nested scopes."""
 
-    def __init__(self, root: cst.CSTNode, validators: frozenset[str] = frozenset()) -> None:
+    def __init__(self, root: ast.AST, validators: frozenset[str] = frozenset()) -> None:
         self.root = root
-        self.dicts: list[cst.Dict] = []
-        self.dict_calls: list[cst.Call] = []
-        self.parent: dict[int, tuple[cst.Dict | cst.Call, str | None]] = {}
-        self.name_dicts: dict[str, list[cst.Dict]] = {}
+        self.dicts: list[ast.Dict] = []
+        self.dict_calls: list[ast.Call] = []
+        self.parent: dict[int, tuple[ast.Dict | None, str | None]] = {}
+        self.name_dicts: dict[str, list[ast.Dict]] = {}
         self.dumped_names: set[str] = set()
-        self.dumped_dicts: list[cst.Dict] = []
-        self.subscript_stores: list[tuple[str, cst.BaseExpression, cst.BaseExpression]] = []
-        self.update_calls: list[tuple[str, cst.Call]] = []
-        self.assigned: dict[str, list[cst.BaseExpression]] = {}  # every local binding's value, for published spans
-        self.returns: list[cst.BaseExpression] = []
-        self.validated: list[cst.BaseExpression] = []  # arguments of public validators
+        self.dumped_dicts: list[ast.Dict] = []
+        self.subscript_stores: list[tuple[str, ast.expr, ast.expr]] = []
+        self.update_calls: list[tuple[str, ast.Call]] = []
+        self.assigned: dict[str, list[ast.expr]] = {}  # every local binding's value, for published spans
+        self.returns: list[ast.expr] = []
+        self.validated: list[ast.expr] = []  # arguments of public validators
         self.writes_public = False  # a *.public.json path appears: what it dumps is published
-        self.constructed: list[tuple[str, cst.Call]] = []  # Name(...) calls with keywords: maybe a projection type
+        self.constructed: list[tuple[str, ast.Call]] = []  # Name(...) calls with keywords: maybe a projection type
         self._validators = validators
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return node is self.root
+    def collect(self) -> "_Collector":
+        # Only the body: decorators and defaults are evaluated in the enclosing scope.
+        for statement in getattr(self.root, "body", []):
+            self.visit(statement)
+        return self
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        return None  # a nested scope is collected on its own
 
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+    visit_ClassDef = visit_FunctionDef  # type: ignore[assignment]
+    visit_Lambda = visit_FunctionDef  # type: ignore[assignment]
 
-    def visit_Dict(self, node: cst.Dict) -> None:
+    def visit_Dict(self, node: ast.Dict) -> None:
         self.dicts.append(node)
-        for element in node.elements:
-            if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Dict):
-                self.parent[id(element.value)] = (node, string_value(element.key))
-            elif isinstance(element, cst.DictElement) and isinstance(element.value, (cst.List, cst.Tuple)):
-                for item in element.value.elements:
-                    if isinstance(item.value, cst.Dict):
-                        self.parent[id(item.value)] = (node, string_value(element.key))
+        for key, value in _dict_items(node):
+            if isinstance(value, ast.Dict):
+                self.parent[id(value)] = (node, string_value(key))
+            elif isinstance(value, (ast.List, ast.Tuple)):
+                for item in value.elts:
+                    if isinstance(item, ast.Dict):
+                        self.parent[id(item)] = (node, string_value(key))
+        self.generic_visit(node)
 
-    def visit_Return(self, node: cst.Return) -> None:
+    def visit_Return(self, node: ast.Return) -> None:
         if node.value is not None:
             self.returns.append(node.value)
+        self.generic_visit(node)
 
-    def visit_SimpleString(self, node: cst.SimpleString) -> None:
-        if node.value.rstrip("'\"").endswith((".public.json", ".public.jsonl")):
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str) and node.value.endswith((".public.json", ".public.jsonl")):
             self.writes_public = True
 
-    def visit_Call(self, node: cst.Call) -> None:
+    def visit_Call(self, node: ast.Call) -> None:
         name = dotted(node.func) or ""
-        if name and name.rsplit(".", 1)[-1] in self._validators:
-            self.validated += [a.value for a in node.args]
-        if name and name.rsplit(".", 1)[-1][:1].isupper() and any(a.keyword is not None for a in node.args):
-            self.constructed.append((name.rsplit(".", 1)[-1], node))
-        if name == "dict" and any(a.keyword is not None for a in node.args):
+        last = name.rsplit(".", 1)[-1]
+        if name and last in self._validators:
+            self.validated += call_args(node)
+        if name and last[:1].isupper() and any(k.arg is not None for k in node.keywords):
+            self.constructed.append((last, node))
+        if name == "dict" and any(k.arg is not None for k in node.keywords):
             self.dict_calls.append(node)
         if name in _DUMPS and node.args:
-            first = node.args[0].value
-            if isinstance(first, cst.Name):
-                self.dumped_names.add(first.value)
-            elif isinstance(first, cst.Dict):
+            first = node.args[0]
+            if isinstance(first, ast.Name):
+                self.dumped_names.add(first.id)
+            elif isinstance(first, ast.Dict):
                 self.dumped_dicts.append(first)
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("update", "setdefault"):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("update", "setdefault"):
             receiver = dotted(node.func.value)
             if receiver is not None:
                 self.update_calls.append((receiver, node))
+        self.generic_visit(node)
 
-    def visit_Assign(self, node: cst.Assign) -> None:
+    def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
-            self._assigned(target.target, node.value)
+            self._assigned(target, node.value)
+        self.generic_visit(node)
 
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
             self._assigned(node.target, node.value)
+        self.generic_visit(node)
 
-    def _assigned(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        if isinstance(target, cst.Name):
-            self.assigned.setdefault(target.value, []).append(value)
-        if isinstance(target, cst.Name) and isinstance(value, cst.Dict):
-            self.name_dicts.setdefault(target.value, []).append(value)
-        if isinstance(target, cst.Subscript):
+    def _assigned(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            self.assigned.setdefault(target.id, []).append(value)
+        if isinstance(target, ast.Name) and isinstance(value, ast.Dict):
+            self.name_dicts.setdefault(target.id, []).append(value)
+        if isinstance(target, ast.Subscript):
             receiver = dotted(target.value)
-            if receiver is not None and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
-                self.subscript_stores.append((receiver, target.slice[0].slice.value, value))
-                if isinstance(value, cst.Dict):
-                    self.parent[id(value)] = (None, string_value(target.slice[0].slice.value))  # type: ignore[assignment]
+            if receiver is not None and not isinstance(target.slice, (ast.Slice, ast.Tuple)):
+                self.subscript_stores.append((receiver, target.slice, value))
+                if isinstance(value, ast.Dict):
+                    self.parent[id(value)] = (None, string_value(target.slice))
 
 
-class ScopeAnalyzer(cst.CSTVisitor):
+class ScopeAnalyzer:
     """Finds the projections of a module (per dict, across its functions) and judges their fields and flows."""
 
-    def __init__(self, module: PythonModule, vocab: PythonVocabulary, keys: Vocabulary) -> None:
+    def __init__(self, module: PythonText, vocab: PythonVocabulary, keys: Vocabulary) -> None:
         self.module = module
+        self.lines = module.lines
         self.vocab = vocab
         self.keys = keys
         self.findings: list[Finding] = []
@@ -165,52 +178,64 @@ class ScopeAnalyzer(cst.CSTVisitor):
         # (contract, section, keys) for sections whose keys identify them: three of them make a projection
         self.section_keys = [(c, sec, keys) for c in self.contracts for sec in c.sections
                              if len(keys := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3]
-        self._classes: list[str] = []
         # Module-level bindings (FIXTURES = Path(__file__)...), the starting point of every function.
         self.module_env: dict[str, Taint] = {}
-        self.constants: dict[str, list[cst.BaseExpression]] = {}
-        self.scopes: list[tuple[cst.CSTNode, _Scope]] = []
-        self.functions: dict[str, cst.FunctionDef] = {}
+        self.constants: dict[str, list[ast.expr]] = {}
+        self.scopes: list[tuple[ast.AST, _Scope]] = []
+        self.functions: dict[str, ast.AST] = {}
         self.published: list[Span] = []  # spans of published values (literals inside are judged as content)
         self._summaries: dict[str, Summary | None] = {}
         self.projection_types: set[str] = set()  # classes of this module whose instances are projections
+        self._versions: dict[str, Contract | None] = {}
+
+    # --- positions -----------------------------------------------------------
+    def span(self, node: ast.AST) -> Span:
+        line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+        return Span(line, self.lines.column(line, node.col_offset),  # type: ignore[attr-defined]
+                    end_line, self.lines.column(end_line, node.end_col_offset or 0))  # type: ignore[attr-defined]
+
+    def code(self, node: ast.AST) -> str:
+        return self.lines.segment(self.span(node))
 
     # --- scopes ------------------------------------------------------------
-    def visit_Module(self, node: cst.Module) -> None:
-        for statement in _flat_statements(node):
-            for small in getattr(statement, "body", ()) if isinstance(statement, cst.SimpleStatementLine) else ():
-                if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
-                    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
-                    for target in targets:
-                        if isinstance(target, cst.Name):
-                            self.constants.setdefault(target.value, []).append(small.value)
-        self.scopes.append((node, _Scope("<module>", None, False)))
+    def run(self) -> None:
+        tree = self.module.tree
+        for statement in _flat_statements(tree):
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        self.constants.setdefault(target.id, []).append(statement.value)
+        self.scopes.append((tree, _Scope("<module>", None, False)))
+        self._visit(tree, [])
+        self.finish()
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._classes.append(node.name.value)
-        self._check_model_fields(node)
-
-    def leave_ClassDef(self, node: cst.ClassDef) -> None:
-        self._classes.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        class_name = self._classes[-1] if self._classes else None
-        named = self.vocab.audit and (self.vocab.projection_function(node.name.value) or (
-            class_name is not None and self.vocab.projection_class(class_name)))
-        self.scopes.append((node, _Scope(node.name.value, class_name, named)))
-        self.functions.setdefault(node.name.value, node)
+    def _visit(self, node: ast.AST, classes: list[str]) -> None:
+        """Source order over statements only (a class or function is always a statement): classes are
+        checked as models, functions become scopes."""
+        for child in _child_statements(node):
+            if isinstance(child, ast.ClassDef):
+                self._check_model_fields(child)
+                self._visit(child, classes + [child.name])
+                continue
+            if isinstance(child, _FUNCTIONS):
+                class_name = classes[-1] if classes else None
+                named = self.vocab.audit and (self.vocab.projection_function(child.name) or (
+                    class_name is not None and self.vocab.projection_class(class_name)))
+                self.scopes.append((child, _Scope(child.name, class_name, named)))
+                self.functions.setdefault(child.name, child)
+            self._visit(child, classes)
 
     def finish(self) -> None:
-        """After the visit: recognise projections in every scope, follow results returned into them, judge."""
+        """After the walk: recognise projections in every scope, follow results returned into them, judge."""
         tracker = self._tracker()
-        for statement in _flat_statements(self.module.module):
+        for statement in _flat_statements(self.module.tree):
             _update(tracker, statement)
         self.module_env = tracker.env
-        collected = {}
+        collected: dict[int, _Collector] = {}
         marked: dict[int, set[int]] = {}
         for root, scope in self.scopes:
-            collected[id(root)] = _Collector(root, self.vocab.public_validators)
-            root.visit(collected[id(root)])
+            collected[id(root)] = _Collector(root, self.vocab.public_validators).collect()
             marked[id(root)] = self._projection_dicts(collected[id(root)], scope)
         self._returned_into(collected, marked)
         for root, scope in self.scopes:
@@ -236,22 +261,22 @@ class ScopeAnalyzer(cst.CSTVisitor):
     def _calls_into(self, found: _Collector, marked: set[int]):
         for node in found.dicts:
             if id(node) in marked:
-                for element in node.elements:
-                    if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Call):
-                        yield element.value
+                for _, value in _dict_items(node):
+                    if isinstance(value, ast.Call):
+                        yield value
         receivers = self._receivers(found, marked)
         for receiver, _, value in found.subscript_stores:
-            if receiver in receivers and isinstance(value, cst.Call):
+            if receiver in receivers and isinstance(value, ast.Call):
                 yield value
 
     @staticmethod
     def _returned_dicts(found: _Collector) -> set[int]:
         out: set[int] = set()
         for value in found.returns:
-            if isinstance(value, cst.Dict):
+            if isinstance(value, ast.Dict):
                 out.add(id(value))
-            elif isinstance(value, cst.Name):
-                out |= {id(d) for d in found.name_dicts.get(value.value, [])}
+            elif isinstance(value, ast.Name):
+                out |= {id(d) for d in found.name_dicts.get(value.id, [])}
         return out
 
     def _receivers(self, found: _Collector, marked: set[int]) -> set[str]:
@@ -263,30 +288,29 @@ class ScopeAnalyzer(cst.CSTVisitor):
         return receivers
 
     # --- one scope ---------------------------------------------------------
-    def _analyse(self, root: cst.CSTNode, scope: _Scope, collected: _Collector, projections: set[int]) -> None:
+    def _analyse(self, root: ast.AST, scope: _Scope, collected: _Collector, projections: set[int]) -> None:
         receivers = self._receivers(collected, projections)
         adapters = self._adapter_dicts(collected, projections, scope)
 
-        sinks: list[tuple[_Sink, cst.CSTNode, tuple[Contract, str | None] | None]] = []
+        sinks: list[tuple[_Sink, ast.AST, tuple[Contract, str | None] | None]] = []
         for node in collected.dicts:
             if id(node) in projections:
-                self.published.append(self.module.span(node))
-                for element in node.elements:
-                    if isinstance(element, cst.DictElement):
-                        sinks.append((_Sink(string_value(element.key), element.key, element.value), node,
-                                      adapters.get(id(node))))
+                self.published.append(self.span(node))
+                for key, value in _dict_items(node):
+                    sinks.append((_Sink(string_value(key), key, value), node, adapters.get(id(node))))
         for call in collected.dict_calls:
             if scope.projection_named or _attests_call(call):
-                self.published.append(self.module.span(call))
-                for arg in call.args:
-                    if arg.keyword is not None:
-                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, None))
+                self.published.append(self.span(call))
+                for keyword in call.keywords:
+                    if keyword.arg is not None:
+                        sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
         for type_name, call in collected.constructed:
             if type_name in self.projection_types:  # an instance of a projection type: its fields are sinks
-                self.published.append(self.module.span(call))
-                for arg in call.args:
-                    if arg.keyword is not None:
-                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, None))
+                self.published.append(self.span(call))
+                for keyword in call.keywords:
+                    if keyword.arg is not None:
+                        sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
+
         def receiver_adapter(receiver: str):
             """The adapter a receiver holds (a dict display assigned to it), else the function's section."""
             held = [adapters[id(d)] for d in collected.name_dicts.get(receiver, []) if id(d) in adapters]
@@ -294,18 +318,17 @@ class ScopeAnalyzer(cst.CSTVisitor):
 
         for receiver, key, value in collected.subscript_stores:
             if receiver in receivers:
-                self.published.append(self.module.span(value))
+                self.published.append(self.span(value))
                 sinks.append((_Sink(string_value(key), key, value), value, receiver_adapter(receiver)))
         for receiver, call in collected.update_calls:
             if receiver in receivers:
-                args = call.args
                 adapter = receiver_adapter(receiver)
-                self.published.append(self.module.span(call))
-                if call.func.attr.value == "setdefault" and len(args) >= 2:  # type: ignore[union-attr]
-                    sinks.append((_Sink(string_value(args[0].value), args[0].value, args[1].value), call, adapter))
-                for arg in args:
-                    if arg.keyword is not None:
-                        sinks.append((_Sink(arg.keyword.value, arg.keyword, arg.value), call, adapter))
+                self.published.append(self.span(call))
+                if call.func.attr == "setdefault" and len(call.args) >= 2:  # type: ignore[union-attr]
+                    sinks.append((_Sink(string_value(call.args[0]), call.args[0], call.args[1]), call, adapter))
+                for keyword in call.keywords:
+                    if keyword.arg is not None:
+                        sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, adapter))
         for sink, _, adapter in sinks:
             if sink.key is not None:
                 self._check_field(sink)
@@ -315,7 +338,7 @@ class ScopeAnalyzer(cst.CSTVisitor):
             self._feeders([sink.value for sink, _, _ in sinks], collected)
             self._flows(root, sinks)
 
-    def _feeders(self, values: list[cst.BaseExpression], collected: _Collector) -> None:
+    def _feeders(self, values: list[ast.expr], collected: _Collector) -> None:
         """The local bindings and module constants a published value is built from are published too."""
         seen: set[str] = set()
         stack = list(values)
@@ -326,31 +349,27 @@ class ScopeAnalyzer(cst.CSTVisitor):
                     continue
                 seen.add(name)
                 for value in collected.assigned.get(name, []) or self.constants.get(name, []):
-                    self.published.append(self.module.span(value))
+                    self.published.append(self.span(value))
                     stack.append(value)
 
-    def _attests(self, node: cst.Dict) -> bool:
-        for element in node.elements:
-            if not isinstance(element, cst.DictElement):
-                continue
-            key = string_value(element.key)
-            if key is not None and is_attestation_key(key) and (
-                    key.startswith("public_") or (isinstance(element.value, cst.Name) and element.value.value == "False")):
+    def _attests(self, node: ast.Dict) -> bool:
+        for key, value in _dict_items(node):
+            text = string_value(key)
+            if text is not None and is_attestation_key(text) and (text.startswith("public_") or is_false(value)):
                 return True
         return False
 
-    def _version(self, node: cst.Dict) -> str | None:
+    def _version(self, node: ast.Dict) -> str | None:
         """The dict's schema_version, resolved through module constants."""
-        for element in node.elements:
-            if isinstance(element, cst.DictElement) and string_value(element.key) == "schema_version":
-                value = element.value
+        for key, value in _dict_items(node):
+            if string_value(key) == "schema_version":
                 text = string_value(value)
-                if text is None and isinstance(value, cst.Name):
-                    text = next((string_value(v) for v in self.constants.get(value.value, []) if string_value(v)), None)
+                if text is None and isinstance(value, ast.Name):
+                    text = next((string_value(v) for v in self.constants.get(value.id, []) if string_value(v)), None)
                 return text
         return None
 
-    def _recognised(self, node: cst.Dict) -> bool:
+    def _recognised(self, node: ast.Dict) -> bool:
         """(a) attestation, or (b) a contract's or a projection's schema, or a contract section's keys."""
         if self._attests(node):
             return True
@@ -358,7 +377,7 @@ class ScopeAnalyzer(cst.CSTVisitor):
         if version is not None and (self._contract_for_version(version) is not None
                                     or "projection" in version.lower() or "public" in version.lower()):
             return True
-        keys = {string_value(e.key) for e in node.elements if isinstance(e, cst.DictElement)}
+        keys = {string_value(k) for k, _ in _dict_items(node)}
         return any(len(keys & section) >= 3 for _, _, section in self.section_keys)
 
     def _projection_dicts(self, collected: _Collector, scope: _Scope) -> set[int]:
@@ -368,17 +387,17 @@ class ScopeAnalyzer(cst.CSTVisitor):
             if self._recognised(node):
                 marked.add(id(node))
             elif self.vocab.audit:
-                keys = {string_value(e.key) for e in node.elements if isinstance(e, cst.DictElement)}
+                keys = {string_value(k) for k, _ in _dict_items(node)}
                 keys.discard(None)
-                if scope.projection_named or keys & self.vocab.marker_keys or any(self.vocab.is_flag_key(k) for k in keys):
+                if scope.projection_named or keys & self.vocab.marker_keys or any(
+                        self.vocab.is_flag_key(k) for k in keys):  # type: ignore[arg-type]
                     marked.add(id(node))
         # (c) public sinks: a validator's argument; what is dumped where a *.public.json path is written
-        sunk = [v for v in collected.validated]
-        for value in sunk:
-            if isinstance(value, cst.Dict):
+        for value in collected.validated:
+            if isinstance(value, ast.Dict):
                 marked.add(id(value))
-            elif isinstance(value, cst.Name):
-                marked |= {id(d) for d in collected.name_dicts.get(value.value, [])}
+            elif isinstance(value, ast.Name):
+                marked |= {id(d) for d in collected.name_dicts.get(value.id, [])}
         if collected.writes_public or self.vocab.audit:
             for name in collected.dumped_names:
                 marked |= {id(d) for d in collected.name_dicts.get(name, [])}
@@ -403,20 +422,19 @@ class ScopeAnalyzer(cst.CSTVisitor):
                     marked.add(id(node))
                     changed = True
                 if id(node) in marked:
-                    for element in node.elements:
-                        if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Name):
-                            for held in collected.name_dicts.get(element.value.value, []):
+                    for _, value in _dict_items(node):
+                        if isinstance(value, ast.Name):
+                            for held in collected.name_dicts.get(value.id, []):
                                 if id(held) not in marked:
                                     marked.add(id(held))
                                     changed = True
         return marked
 
     def _contract_for_version(self, version: str) -> Contract | None:
-        for contract in self.contracts:
-            if version == contract.schema_version or difflib.SequenceMatcher(
-                    None, version, contract.schema_version).ratio() >= _NEAR_MISS:
-                return contract
-        return None
+        if version not in self._versions:  # difflib is slow, and one module repeats its versions
+            self._versions[version] = next((c for c in self.contracts if version == c.schema_version or difflib.SequenceMatcher(
+                None, version, c.schema_version).ratio() >= _NEAR_MISS), None)
+        return self._versions[version]
 
     def _section_by_name(self, scope: _Scope) -> tuple[Contract, str | None] | None:
         """A function named after a contract section (build_issue_projection) builds that section."""
@@ -430,8 +448,7 @@ class ScopeAnalyzer(cst.CSTVisitor):
         for node in collected.dicts:
             if id(node) not in projections:
                 continue
-            version = next((string_value(e.value) for e in node.elements if isinstance(e, cst.DictElement)
-                            and string_value(e.key) == "schema_version"), None)
+            version = next((string_value(v) for k, v in _dict_items(node) if string_value(k) == "schema_version"), None)
             contract = self._contract_for_version(version) if version else None
             where: tuple[Contract, str | None] | None = (contract, None) if contract is not None else None
             parent = collected.parent.get(id(node))
@@ -445,38 +462,38 @@ class ScopeAnalyzer(cst.CSTVisitor):
         return found
 
     # --- field rules -------------------------------------------------------
-    def _literal(self, node: cst.BaseExpression) -> JNode | None:
+    def _literal(self, node: ast.AST) -> JNode | None:
         text = string_value(node)
         if text is not None:
             return JNode("string", 0, 0, text)
-        if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
-            return JNode({"True": "true", "False": "false", "None": "null"}[node.value], 0, 0, None)
-        if isinstance(node, (cst.Integer, cst.Float)):
+        if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, bool)):
+            return JNode({True: "true", False: "false", None: "null"}[node.value], 0, 0, None)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
             return JNode("number", 0, 0, 0)
-        if isinstance(node, (cst.List, cst.Tuple)) and all(self._literal(e.value) is not None for e in node.elements):
-            return JNode("array", 0, 0, [self._literal(e.value) for e in node.elements])
+        if isinstance(node, (ast.List, ast.Tuple)) and all(self._literal(e) is not None for e in node.elts):
+            return JNode("array", 0, 0, [self._literal(e) for e in node.elts])
         return None
 
-    def _compact_expression(self, node: cst.BaseExpression) -> bool:
+    def _compact_expression(self, node: ast.AST) -> bool:
         """A flag or a counter: cannot carry a body."""
-        if isinstance(node, (cst.Comparison, cst.Integer, cst.Float)):
+        if isinstance(node, ast.Compare):
             return True
-        if isinstance(node, cst.UnaryOperation):
-            return isinstance(node.operator, cst.Not) or self._compact_expression(node.expression)
-        if isinstance(node, cst.BooleanOperation):
-            return self._compact_expression(node.left) and self._compact_expression(node.right)
-        if isinstance(node, cst.IfExp):
+        if isinstance(node, ast.Constant):
+            return node.value is None or isinstance(node.value, (bool, int, float))
+        if isinstance(node, ast.UnaryOp):
+            return isinstance(node.op, ast.Not) or self._compact_expression(node.operand)
+        if isinstance(node, ast.BoolOp):
+            return all(self._compact_expression(v) for v in node.values)
+        if isinstance(node, ast.IfExp):
             return self._compact_expression(node.body) and self._compact_expression(node.orelse)
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITHMETIC):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
             # A ratio or a difference is a number (a path join `base / "x"` has a string operand).
-            return not any(isinstance(side, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+            return not any(string_value(side) is not None or isinstance(side, ast.JoinedStr)
                            for side in (node.left, node.right))
-        if isinstance(node, cst.Name):
-            return node.value in ("True", "False", "None")
-        if isinstance(node, cst.Call):
+        if isinstance(node, ast.Call):
             name = dotted(node.func) or ""
             return name in _COMPACT_CALLS or name.startswith("hashlib.") or (
-                isinstance(node.func, cst.Attribute) and node.func.attr.value in ("hexdigest", "count"))
+                isinstance(node.func, ast.Attribute) and node.func.attr in ("hexdigest", "count"))
         return False
 
     def _check_field(self, sink: _Sink) -> None:
@@ -503,8 +520,8 @@ class ScopeAnalyzer(cst.CSTVisitor):
         allowed, code = rule
         value = sink.value
         if allowed == frozenset({False}):
-            if not (isinstance(value, cst.Name) and value.value == "False"):
-                shown = self.module.module.code_for_node(value)
+            if not is_false(value):
+                shown = self.code(value)
                 shown = shown if len(shown) <= 60 else shown[:57] + "..."
                 self._add(code, value, f'adapter flag "{sink.key}" must be the literal False, found {shown}',
                           (sink.key, shown))
@@ -514,33 +531,30 @@ class ScopeAnalyzer(cst.CSTVisitor):
             options = ", ".join(sorted(str(a) for a in allowed))
             self._add(code, value, f'adapter field "{sink.key}" is "{text}", not one of {options}', (sink.key, text))
 
-    def _check_model_fields(self, node: cst.ClassDef) -> None:
+    def _check_model_fields(self, node: ast.ClassDef) -> None:
         """Dataclass / TypedDict / NamedTuple / pydantic fields of a projection type: a model whose fields
         attest what it leaves out (``raw_memory_copied: bool = False``) or are a contract section's keys."""
-        decorators = {dotted(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) for d in node.decorators}
-        bases = {dotted(b.value) for b in node.bases}
+        decorators = {dotted(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list}
+        bases = {dotted(b) for b in node.bases}
         if not (decorators & self.vocab.model_decorators or bases & self.vocab.model_bases):
             return
-        fields = [small for statement in _body_statements(node) if isinstance(statement, cst.SimpleStatementLine)
-                  for small in statement.body if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)]
-        names = {f.target.value for f in fields}  # type: ignore[union-attr]
+        fields = [s for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        names = {f.target.id for f in fields}  # type: ignore[union-attr]
         # `raw_memory_copied: bool = False`, or a bool field named like one (a declared boundary)
-        attested = any(is_attestation_key(f.target.value) and (  # type: ignore[union-attr]
-            (isinstance(f.value, cst.Name) and f.value.value == "False")
-            or (f.value is None and self.module.module.code_for_node(f.annotation.annotation) == "bool"))
-            for f in fields)
+        attested = any(is_attestation_key(f.target.id) and (  # type: ignore[union-attr]
+            is_false(f.value) or (f.value is None and self.code(f.annotation) == "bool")) for f in fields)
         sectioned = any(len(names & section) >= 3 for _, _, section in self.section_keys)
-        named = self.vocab.audit and self.vocab.projection_class(node.name.value)
+        named = self.vocab.audit and self.vocab.projection_class(node.name)
         if not (attested or sectioned or named):
             return
-        self.projection_types.add(node.name.value)
+        self.projection_types.add(node.name)
         for small in fields:
             self._check_model_field(small)
 
-    def _check_model_field(self, node: cst.AnnAssign) -> None:
-        key = node.target.value  # type: ignore[union-attr]
+    def _check_model_field(self, node: ast.AnnAssign) -> None:
+        key = node.target.id  # type: ignore[union-attr]
         verdict = self.keys.classify(key)
-        annotation = self.module.module.code_for_node(node.annotation.annotation)
+        annotation = self.code(node.annotation)
         if verdict.category is None or _FLAG_KEY.search(key) or annotation in ("bool", "int", "float", "None"):
             return
         if verdict.weak and verdict.category != "credential":
@@ -550,40 +564,34 @@ class ScopeAnalyzer(cst.CSTVisitor):
                   f'projection field "{key}: {annotation}" may carry {text} ({verdict.reason})', (key,))
 
     # --- flows ---------------------------------------------------------------
-    def _tracker(self, root: cst.CSTNode | None = None) -> TaintTracker:
-        positions = self.module.positions
+    def _tracker(self, root: ast.AST | None = None) -> TaintTracker:
+        def where(node: ast.AST) -> tuple[int, int]:
+            span = self.span(node)
+            return span.start_line, span.start_col
 
-        def where(node: cst.CSTNode) -> tuple[int, int]:
-            start = positions[node].start
-            return start.line, start.column + 1
-
-        tracker = TaintTracker(self.vocab, self.keys, self.module.module.code_for_node, where,
+        tracker = TaintTracker(self.vocab, self.keys, self.code, where,
                                summaries=None if self.vocab.audit else self._summary)
-        if isinstance(root, cst.FunctionDef):
-            params = root.params
-            names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
-            for star in (params.star_arg, params.star_kwarg):
-                if isinstance(star, cst.Param):
-                    names.add(star.name.value)
+        if isinstance(root, _FUNCTIONS):
+            args = root.args
+            names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+            for star in (args.vararg, args.kwarg):
+                if star is not None:
+                    names.add(star.arg)
             tracker.env = {k: v for k, v in self.module_env.items() if k not in names}
         return tracker
 
-    def _flows(self, root: cst.CSTNode, sinks: list) -> None:
+    def _flows(self, root: ast.AST, sinks: list) -> None:
         tracker = self._tracker(root)
         by_statement: dict[int, list[_Sink]] = {}
         statements = list(_flat_statements(root))
-        index_of = {}
-        for statement in statements:
-            for node in _descendants(statement):
-                index_of.setdefault(id(node), id(statement))
         for sink, _, _ in sinks:
-            owner = index_of.get(id(sink.value))
+            owner = _owner(statements, sink.value)
             if owner is not None:
-                by_statement.setdefault(owner, []).append(sink)
+                by_statement.setdefault(id(owner), []).append(sink)
         reported: set[tuple[int, str]] = set()
         for statement in statements:
             for sink in by_statement.get(id(statement), []):
-                if isinstance(sink.value, cst.Dict):
+                if isinstance(sink.value, ast.Dict):
                     continue  # a nested projection: its own fields are the sinks
                 taint = tracker.of(sink.value)
                 if taint is not None and (id(sink.value), taint.kind) not in reported:
@@ -599,7 +607,7 @@ class ScopeAnalyzer(cst.CSTVisitor):
         if function is None:
             return None
         self._summaries[name] = None  # recursion guard
-        params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
         offset = 1 if params[:1] in (["self"], ["cls"]) else 0
         intrinsic = self._returned_taint(function, {})
         carried, keywords = [], []
@@ -613,14 +621,13 @@ class ScopeAnalyzer(cst.CSTVisitor):
         self._summaries[name] = summary
         return summary
 
-    def _returned_taint(self, function: cst.FunctionDef, seeded: dict[str, Taint]) -> Taint | None:
+    def _returned_taint(self, function: ast.AST, seeded: dict[str, Taint]) -> Taint | None:
         tracker = self._tracker(function)
         tracker.env.update(seeded)
         found: list[Taint | None] = []
         for statement in _flat_statements(function):
-            if isinstance(statement, cst.SimpleStatementLine):
-                found += [tracker.of(small.value) for small in statement.body
-                          if isinstance(small, cst.Return) and small.value is not None]
+            if isinstance(statement, ast.Return) and statement.value is not None:
+                found.append(tracker.of(statement.value))
             _update(tracker, statement)
         params = [t for t in found if t is not None and t.source is _PARAM_STEP]
         return params[0] if params else pick(*found)
@@ -633,14 +640,14 @@ class ScopeAnalyzer(cst.CSTVisitor):
         if taint.via:
             via = " via " + ", ".join(f"'{s.text}' (line {s.line})" for s in taint.via)
         message = f"{taint.description} '{taint.source.text}' (line {taint.source.line}) reaches {target}{via}"
-        line, column = self.module.positions[sink.value].start.line, self.module.positions[sink.value].start.column + 1
+        span = self.span(sink.value)
         steps = [taint.source, *taint.via]
         finding = self._add(FLOW_CODES[taint.kind], sink.value, message, (sink.key, taint.source.text))
         finding.extra["flow"] = [{"line": s.line, "column": s.column, "message": f"'{s.text}'"} for s in steps] + [
-            {"line": line, "column": column, "message": target}]
+            {"line": span.start_line, "column": span.start_col, "message": target}]
 
-    def _add(self, code: str, node: cst.CSTNode, message: str, ident: object) -> Finding:
-        finding = make_finding(code, message, self.module.source.display, self.module.span(node),
+    def _add(self, code: str, node: ast.AST, message: str, ident: object) -> Finding:
+        finding = make_finding(code, message, self.module.source.display, self.span(node),
                                value_digest=digest_value(ident))
         self.findings.append(finding)
         return finding
@@ -657,13 +664,12 @@ def _compact_key(keys: Vocabulary, key: str) -> bool:
     return bool(words) and words[-1] in _COMPACT_WORDS
 
 
-def found_attested_receivers(found: "_Collector") -> set[str]:
+def found_attested_receivers(found: _Collector) -> set[str]:
     """Receivers that attest by a store: ``out["raw_copied"] = False`` or ``out.update(raw_copied=False)``."""
     names = set()
     for receiver, key, value in found.subscript_stores:
         text = string_value(key)
-        if text is not None and is_attestation_key(text) and (
-                text.startswith("public_") or (isinstance(value, cst.Name) and value.value == "False")):
+        if text is not None and is_attestation_key(text) and (text.startswith("public_") or is_false(value)):
             names.add(receiver)
     for receiver, call in found.update_calls:
         if _attests_call(call):
@@ -671,81 +677,93 @@ def found_attested_receivers(found: "_Collector") -> set[str]:
     return names
 
 
-def _attests_call(call: cst.Call) -> bool:
-    return any(a.keyword is not None and is_attestation_key(a.keyword.value) and (
-        a.keyword.value.startswith("public_") or (isinstance(a.value, cst.Name) and a.value.value == "False"))
-        for a in call.args)
+def _attests_call(call: ast.Call) -> bool:
+    return any(k.arg is not None and is_attestation_key(k.arg) and (k.arg.startswith("public_") or is_false(k.value))
+               for k in call.keywords)
 
 
-def _names_in(node: cst.CSTNode):
+def _names_in(node: ast.AST):
+    """The variables an expression reads (not the bodies of lambdas)."""
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Name):
-            yield current.value
-        elif not isinstance(current, (cst.Lambda, cst.FunctionDef)):
-            stack.extend(current.children)
+        if isinstance(current, ast.Name):
+            yield current.id
+        elif not isinstance(current, _SCOPES):
+            stack.extend(ast.iter_child_nodes(current))
 
 
-def _flat_statements(root: cst.CSTNode):
+def _child_statements(node: ast.AST) -> list[ast.stmt]:
+    out: list[ast.stmt] = []
+    for attr in ("body", "orelse", "finalbody"):
+        part = getattr(node, attr, None)
+        if isinstance(part, list):
+            out += part
+    for handler in getattr(node, "handlers", ()):
+        out += handler.body
+    for case in getattr(node, "cases", ()):
+        out += case.body
+    return out
+
+
+def _flat_statements(root: ast.AST):
     """Statements of a scope in source order, entering compound statements but not nested scopes."""
-    stack = list(reversed(_body_statements(root)))
+    stack = list(reversed(getattr(root, "body", [])))
     while stack:
         statement = stack.pop()
-        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+        if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
             continue
         yield statement
-        children: list[cst.CSTNode] = []
+        children: list[ast.stmt] = []
         for attr in ("body", "orelse", "finalbody"):
             part = getattr(statement, attr, None)
-            if isinstance(part, cst.BaseSuite):
-                children += list(part.body)
-            elif isinstance(part, (cst.Else, cst.Finally)):
-                children += list(part.body.body)
-            elif isinstance(part, cst.If):
-                children.append(part)
+            if isinstance(part, list):
+                children += part
         for handler in getattr(statement, "handlers", ()):
-            children += list(handler.body.body)
-        if isinstance(statement, cst.SimpleStatementLine):
-            children = []
+            children += handler.body
         stack.extend(reversed(children))
 
 
-def _descendants(node: cst.CSTNode):
-    """A statement's own nodes: indented blocks and nested scopes belong to other statements."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        if current is not node and isinstance(current, (cst.IndentedBlock, cst.FunctionDef, cst.ClassDef)):
-            continue
-        stack.extend(current.children)
+def _where(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+    return ((node.lineno, node.col_offset),  # type: ignore[attr-defined]
+            (node.end_lineno or node.lineno, node.end_col_offset or 0))  # type: ignore[attr-defined]
 
 
-def _update(tracker: TaintTracker, statement: cst.CSTNode) -> None:
+def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:
+    """The innermost statement that evaluates ``value``: the last one (in source order) whose range
+    holds it, since a block's statements come after the statement that opens it."""
+    (start, end), found = _where(value), None
+    for statement in statements:
+        (low, high) = _where(statement)
+        if low > start:
+            break
+        if end <= high:
+            found = statement
+    return found
+
+
+def _update(tracker: TaintTracker, statement: ast.AST) -> None:
     """Apply a statement's bindings to the taint environment."""
-    smalls = statement.body if isinstance(statement, cst.SimpleStatementLine) else [statement]
-    for small in smalls:
-        if isinstance(small, cst.Assign):
-            taint = tracker.of(small.value)
-            for target in small.targets:
-                tracker.bind_target(target.target, taint, small, small.value)
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
-            tracker.bind_target(small.target, tracker.of(small.value), small)
-        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
-            current = tracker.env.get(small.target.value)
-            tracker.assign(small.target.value, pick(current, tracker.of(small.value)), small)
-    if isinstance(statement, cst.For):
+    if isinstance(statement, ast.Assign):
+        taint = tracker.of(statement.value)
+        for target in statement.targets:
+            tracker.bind_target(target, taint, statement, statement.value)
+    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        tracker.bind_target(statement.target, tracker.of(statement.value), statement)
+    elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+        current = tracker.env.get(statement.target.id)
+        tracker.assign(statement.target.id, pick(current, tracker.of(statement.value)), statement)
+    elif isinstance(statement, (ast.For, ast.AsyncFor)):
         tracker.bind_target(statement.target, tracker.of(statement.iter), statement)
-    elif isinstance(statement, cst.With):
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
         for item in statement.items:
-            if item.asname is not None:
-                tracker.bind_target(item.asname.name, tracker.of(item.item), statement)
+            if item.optional_vars is not None:
+                tracker.bind_target(item.optional_vars, tracker.of(item.context_expr), statement)
 
 
 def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
     """A cheap, conservative pre-check on the ``ast`` tree: can this module contain projection
-    context at all? Only such modules pay for the libcst parse and the flow analysis."""
+    context at all? Used by ``--scope all``, whose recognition is name-based."""
     dict_names: set[str] = set()
     dumped: set[str] = set()
     for node in ast.walk(tree):
@@ -794,7 +812,7 @@ class Published:
     spans: list[Span] = field(default_factory=list)
 
 
-# What a module must mention before the projection analysis is worth a libcst parse (a literal
+# What a module must mention before the projection analysis is worth running (a literal
 # prefilter, like Semgrep's): the recognition itself is ScopeAnalyzer._recognised.
 _PREFILTER = re.compile(r"_(?:copied|recorded|captured|included|exported)\b|public_boundary|public_safe|schema_version|"
                         r"\.public\.jsonl?\b")
@@ -808,24 +826,17 @@ def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str
     return sum(1 for word in section_words if word in text) >= 3
 
 
-def analyse_projections(module, source, config) -> tuple[Published, list[Finding], list[Finding]]:
-    """(published spans, findings, notices) for a Python module already parsed by ``ast``."""
-    from ..frontends.python_cst import parse_python
-
+def analyse_projections(module: PythonText, source, config) -> tuple[Published, list[Finding], list[Finding]]:
+    """(published spans, findings, notices) for a Python module the front-end parsed."""
     vocab = config.python_vocabulary()
-    text = source.data.decode("utf-8", "replace")
     if vocab.audit:
         if not might_hold_projections(module.tree, vocab):
             return Published(), [], []
-    elif not may_publish(text, vocab, _section_words()):
+    elif not may_publish(module.text, vocab, _section_words()):
         return Published(), [], []
-    cst_module, notices = parse_python(source)
-    if cst_module is None:
-        return Published(), [], notices
-    analyzer = ScopeAnalyzer(cst_module, vocab, config.key_vocabulary())
-    cst_module.module.visit(analyzer)
-    analyzer.finish()
-    return Published(analyzer.published), analyzer.findings, notices
+    analyzer = ScopeAnalyzer(module, vocab, config.key_vocabulary())
+    analyzer.run()
+    return Published(analyzer.published), analyzer.findings, []
 
 
 def _section_words() -> frozenset[str]:

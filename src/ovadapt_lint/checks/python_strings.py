@@ -5,6 +5,8 @@ value-shaped value there, and comment-body signatures do not apply."""
 
 from __future__ import annotations
 
+import bisect
+
 from ..detect import Hit
 from ..detect.scanner import StringScanner
 from ..findings import Finding, Span
@@ -50,9 +52,22 @@ def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, sour
     return out
 
 
-def _within(span: Span, published: list[Span]) -> bool:
-    start, end = (span.start_line, span.start_col), (span.end_line, span.end_col)
-    return any((p.start_line, p.start_col) <= start and end <= (p.end_line, p.end_col) for p in published)
+class _Intervals:
+    """Published spans merged into sorted, disjoint intervals: containment by binary search."""
+
+    def __init__(self, spans: list[Span]) -> None:
+        merged: list[list[tuple[int, int]]] = []
+        for start, end in sorted(((s.start_line, s.start_col), (s.end_line, s.end_col)) for s in spans):
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        self.starts = [start for start, _ in merged]
+        self.ends = [end for _, end in merged]
+
+    def contains(self, span: Span) -> bool:
+        index = bisect.bisect_right(self.starts, (span.start_line, span.start_col)) - 1
+        return index >= 0 and (span.end_line, span.end_col) <= self.ends[index]
 
 
 def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets: bool = True, content: bool = True,
@@ -62,10 +77,11 @@ def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets:
     (the values that reach a projection), or everywhere when ``published`` is None (``--scope all``)."""
     source = module.source
     findings: list[Finding] = []
+    intervals = _Intervals(published) if published is not None else None
     for literal in module.literals:
         if len(literal.value) < 3:
             continue
-        judged = content and (published is None or _within(literal.span, published))
+        judged = content and (intervals is None or intervals.contains(literal.span))
         if not (secrets or judged):
             continue
         prose = literal.what == "docstring"

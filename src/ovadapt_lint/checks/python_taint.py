@@ -1,20 +1,21 @@
-"""Intraprocedural taint for Python projection builders: which expressions carry
+"""Taint for Python projection builders, on the stdlib ``ast``: which expressions carry
 raw material, machine-local paths or credentials.
 
-Sources, sanitizers and path/credential calls are data (``rules/vocabulary/python.toml``).
-Unknown calls propagate their arguments' taint (a ``_text(body, 180)`` helper
-still returns body text); sanitizers (``len``, ``bool``, hashing, comparisons)
-stop it; selecting a compact field (``data["issue_id"]``) stops it too.
+Sources, sanitizers and propagators are data (``rules/vocabulary/python.toml``).
+Calls to the module's own functions are followed by their summaries; listed
+propagators (``str``, ``"".join``, ``.strip()``) keep their arguments' taint;
+any other call's result does not. Sanitizers (``len``, ``bool``, hashing,
+``redact*``, comparisons) stop it, and so does selecting a compact field
+(``data["issue_id"]``).
 """
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable
-
-import libcst as cst
 
 from .. import rulepack
 from ..keyclass import Vocabulary
@@ -129,23 +130,33 @@ def python_vocabulary(functions: tuple[str, ...] = (), classes: tuple[str, ...] 
     )
 
 
-def dotted(node: cst.BaseExpression) -> str | None:
+def dotted(node: ast.AST | None) -> str | None:
     """``os.path.join`` for a Name/Attribute chain, else None."""
     parts = []
-    while isinstance(node, cst.Attribute):
-        parts.append(node.attr.value)
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
         node = node.value
-    if isinstance(node, cst.Name):
-        parts.append(node.value)
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
         return ".".join(reversed(parts))
     return None
 
 
-def string_value(node: cst.BaseExpression | None) -> str | None:
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
+def string_value(node: ast.AST | None) -> str | None:
+    """A string literal's value (implicit concatenations included); None for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
     return None
+
+
+def is_false(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is False
+
+
+def call_args(node: ast.Call) -> list[ast.expr]:
+    """Positional arguments (a ``*x`` as ``x``), then keyword values, in source order."""
+    positional = [a.value if isinstance(a, ast.Starred) else a for a in node.args]
+    return positional + [k.value for k in node.keywords]
 
 
 _CATEGORY_TEXT = {
@@ -166,41 +177,40 @@ class Summary:
 class TaintTracker:
     vocab: PythonVocabulary
     keys: Vocabulary
-    code_for: Callable[[cst.CSTNode], str]
-    where: Callable[[cst.CSTNode], tuple[int, int]]  # (line, 1-based column)
+    code_for: Callable[[ast.AST], str]
+    where: Callable[[ast.AST], tuple[int, int]]  # (line, 1-based column)
     env: dict[str, Taint] = field(default_factory=dict)
     # name -> Summary of a function defined in the module being analysed (None: unknown)
     summaries: "Callable[[str], Summary | None] | None" = None
 
-    def _step(self, node: cst.CSTNode, text: str | None = None) -> Step:
+    def _step(self, node: ast.AST, text: str | None = None) -> Step:
         line, column = self.where(node)
         shown = text if text is not None else self.code_for(node)
         return Step(shown if len(shown) <= 60 else shown[:57] + "...", line, column)
 
-    def _source(self, kind: str, category: str, description: str, node: cst.CSTNode) -> Taint:
+    def _source(self, kind: str, category: str, description: str, node: ast.AST) -> Taint:
         return Taint(kind, category, description, self._step(node))
 
-    def assign(self, name: str, taint: Taint | None, node: cst.CSTNode) -> None:
+    def assign(self, name: str, taint: Taint | None, node: ast.AST) -> None:
         if taint is None:
             self.env.pop(name, None)
         else:
             self.env[name] = taint.through(self._step(node, name))
 
-    def bind_target(self, target: cst.BaseExpression, taint: Taint | None, node: cst.CSTNode,
-                    value: cst.BaseExpression | None = None) -> None:
+    def bind_target(self, target: ast.AST, taint: Taint | None, node: ast.AST, value: ast.AST | None = None) -> None:
         """``value``: the assigned expression, so ``a, b = x, y`` binds element-wise."""
-        if isinstance(target, cst.Name):
-            self.assign(target.value, taint, node)
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements) and not any(
-                    isinstance(e, cst.StarredElement) for e in (*value.elements, *target.elements)):
-                for element, item in zip(target.elements, value.elements):
-                    self.bind_target(element.value, self.of(item.value), node, item.value)
+        if isinstance(target, ast.Name):
+            self.assign(target.id, taint, node)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and not any(
+                    isinstance(e, ast.Starred) for e in (*value.elts, *target.elts)):
+                for element, item in zip(target.elts, value.elts):
+                    self.bind_target(element, self.of(item), node, item)
                 return
-            for element in target.elements:
-                self.bind_target(element.value, taint, node)
+            for element in target.elts:
+                self.bind_target(element.value if isinstance(element, ast.Starred) else element, taint, node)
 
-    def _named(self, name: str, node: cst.CSTNode, base: cst.BaseExpression | None, keyed: bool = False) -> Taint | None:
+    def _named(self, name: str, node: ast.AST, base: ast.AST | None, keyed: bool = False) -> Taint | None:
         """Reading attribute or key ``name`` (of ``base``); ``keyed``: a subscript or ``.get`` of a record."""
         if name in self.vocab.sanitizer_methods:
             return None
@@ -215,22 +225,22 @@ class TaintTracker:
             return None  # selecting an id, ref or count out of raw data
         return inner
 
-    def _environ(self, name: str, node: cst.CSTNode) -> Taint | None:
+    def _environ(self, name: str, node: ast.AST) -> Taint | None:
         if name.upper() in self.vocab.path_env:
             return self._source("path", "local-path", "a machine-local path", node)
         if self.vocab.credential_env_name(name):
             return self._source("credential", "credential", "a credential from the environment", node)
         return None
 
-    def of(self, node: cst.BaseExpression | None) -> Taint | None:
+    def of(self, node: ast.AST | None) -> Taint | None:
         """The taint an expression's value carries, or None."""
         if node is None:
             return None
-        if isinstance(node, cst.Name):
-            if node.value == "__file__":
+        if isinstance(node, ast.Name):
+            if node.id == "__file__":
                 return self._source("path", "local-path", "a machine-local path", node)
-            return self.env.get(node.value)
-        if isinstance(node, cst.Attribute):
+            return self.env.get(node.id)
+        if isinstance(node, ast.Attribute):
             name = dotted(node)
             if name in ("sys.stdin", "sys.argv"):
                 return self._source("raw", "raw-output", "raw input", node)
@@ -238,49 +248,44 @@ class TaintTracker:
                 return self._source("path", "local-path", "a machine-local path", node)
             if name == "os.environ":
                 return None
-            return self._named(node.attr.value, node, node.value)
-        if isinstance(node, cst.Subscript):
+            return self._named(node.attr, node, node.value)
+        if isinstance(node, ast.Subscript):
             return self._subscript(node)
-        if isinstance(node, cst.Call):
+        if isinstance(node, ast.Call):
             return self._call(node)
-        if isinstance(node, cst.BinaryOperation):
+        if isinstance(node, ast.BinOp):
             return pick(self.of(node.left), self.of(node.right))
-        if isinstance(node, cst.BooleanOperation):
-            return pick(self.of(node.left), self.of(node.right))
-        if isinstance(node, (cst.Comparison, cst.Lambda)):
+        if isinstance(node, ast.BoolOp):
+            return pick(*(self.of(v) for v in node.values))
+        if isinstance(node, (ast.Compare, ast.Lambda)):
             return None
-        if isinstance(node, cst.UnaryOperation):
-            return None if isinstance(node.operator, cst.Not) else self.of(node.expression)
-        if isinstance(node, cst.IfExp):
+        if isinstance(node, ast.UnaryOp):
+            return None if isinstance(node.op, ast.Not) else self.of(node.operand)
+        if isinstance(node, ast.IfExp):
             return pick(self.of(node.body), self.of(node.orelse))
-        if isinstance(node, cst.FormattedString):
-            return pick(*(self.of(part.expression) for part in node.parts
-                          if isinstance(part, cst.FormattedStringExpression)))
-        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
-            return pick(*(self.of(e.value) for e in node.elements))
-        if isinstance(node, cst.Dict):
-            return pick(*(self.of(e.value) for e in node.elements))
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+        if isinstance(node, ast.JoinedStr):
+            return pick(*(self.of(part.value) for part in node.values if isinstance(part, ast.FormattedValue)))
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return pick(*(self.of(e) for e in node.elts))
+        if isinstance(node, ast.Dict):
+            return pick(*(self.of(v) for v in node.values))
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             return self._comprehension(node)
-        if isinstance(node, (cst.Await, cst.StarredElement)):
-            return self.of(node.expression if isinstance(node, cst.Await) else node.value)
-        if isinstance(node, cst.NamedExpr):
+        if isinstance(node, (ast.Await, ast.Starred, ast.NamedExpr)):
             return self.of(node.value)
         return None
 
-    def _subscript(self, node: cst.Subscript) -> Taint | None:
-        key = None
-        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
-            key = string_value(node.slice[0].slice.value)
+    def _subscript(self, node: ast.Subscript) -> Taint | None:
+        key = string_value(node.slice)
         if dotted(node.value) == "os.environ" and key is not None:
             return self._environ(key, node)
         if key is not None:
             return self._named(key, node, node.value, keyed=True)
         return self.of(node.value)
 
-    def _call(self, node: cst.Call) -> Taint | None:
+    def _call(self, node: ast.Call) -> Taint | None:
         name = dotted(node.func) or ""
-        args = [a.value for a in node.args]
+        args = call_args(node)
         if name in ("os.getenv", "os.environ.get", "environ.get", "getenv") and args:
             key = string_value(args[0])
             return self._environ(key, node) if key is not None else None
@@ -294,8 +299,8 @@ class TaintTracker:
             summary = self.summaries(name.rsplit(".", 1)[-1])
             if summary is not None:
                 return self._summarised(summary, node, args)
-        if isinstance(node.func, cst.Attribute):
-            method = node.func.attr.value
+        if isinstance(node.func, ast.Attribute):
+            method = node.func.attr
             if method in self.vocab.sanitizer_methods:
                 return None
             if method in self.vocab.file_reads:
@@ -303,7 +308,7 @@ class TaintTracker:
             if method in self.vocab.path_methods:
                 return pick(self.of(node.func.value), self._source("path", "local-path", "a machine-local path", node))
             if method == "get" and args and string_value(args[0]) is not None:
-                return self._named(string_value(args[0]), node, node.func.value, keyed=True)
+                return self._named(string_value(args[0]), node, node.func.value, keyed=True)  # type: ignore[arg-type]
             if method in self.vocab.propagator_methods:
                 # str methods and joins keep their text: "".join(lines), body.strip(), tmpl.format(x)
                 return pick(self.of(node.func.value), *(self.of(a) for a in args))
@@ -314,20 +319,18 @@ class TaintTracker:
             return pick(*(self.of(a) for a in args))
         return None  # an unknown function: its result is not its arguments
 
-    def _summarised(self, summary: "Summary", node: cst.Call, args: list) -> Taint | None:
+    def _summarised(self, summary: "Summary", node: ast.Call, args: list) -> Taint | None:
         """A call to a function of this module: what its result carries, by its summary."""
         carried = [self.of(args[i]) for i in summary.params if i < len(args)]
-        carried += [self.of(a.value) for a in node.args if a.keyword is not None and a.keyword.value in summary.keywords]
+        carried += [self.of(k.value) for k in node.keywords if k.arg is not None and k.arg in summary.keywords]
         return pick(summary.intrinsic, *carried)
 
     def _comprehension(self, node) -> Taint | None:
         saved = dict(self.env)
         try:
-            clause = node.for_in
-            while clause is not None:
-                self.bind_target(clause.target, self.of(clause.iter), clause)
-                clause = clause.inner_for_in
-            if isinstance(node, cst.DictComp):
+            for clause in node.generators:
+                self.bind_target(clause.target, self.of(clause.iter), clause.target)
+            if isinstance(node, ast.DictComp):
                 return self.of(node.value)  # keys name fields; only values carry material
             return self.of(node.elt)
         finally:

@@ -1,9 +1,9 @@
-"""Python front-end, fast path: every string literal, docstring, f-string part,
-comment and identifier of a module, with positions, from the standard ``ast``.
+"""Python front-end: the module's ``ast`` tree, and every string literal, docstring,
+f-string part, comment and identifier, with positions.
 
-``ast.parse`` is about ten times faster than libcst, so the string detectors
-(which need no layout) run on this; the libcst analysis of projection builders
-runs only on modules that can contain a projection (see ``checks.python_projections``).
+``ast.parse`` is about ten times faster than libcst with position metadata and
+gives exact start and end positions, so both the string detectors and the
+projection analysis (``checks.python_projections``) run on this one tree.
 Comments are the ``#`` on each line that no string literal covers.
 """
 
@@ -39,6 +39,8 @@ class PythonText:
     literals: list[Literal] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     names: dict[str, Span] = field(default_factory=dict)  # identifier -> first position
+    text: str = ""  # the decoded source
+    lines: "_Lines | None" = None  # ast's byte columns to code-point columns, and source segments
 
 
 def _python2(text: str) -> bool:
@@ -89,7 +91,7 @@ def _span(lines: _Lines, node: ast.AST) -> Span:
 
 def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) -> PythonText:
     lines = _Lines(text)
-    result = PythonText(source, tree)
+    result = PythonText(source, tree, text=text, lines=lines)
     # One breadth-first walk: a scope is always seen before its first statement, so docstrings
     # and f-string parts are known before their Constant nodes come up.
     docstrings: set[int] = set()
