@@ -167,7 +167,7 @@ def _python_content(ctx: Context) -> list[Finding]:
 
 PYTHON_CHECKS = (
     # First: it decides which values are published, which the content check then judges.
-    Check("python-projections", CONTRACT_CODES + RAW_FIELD_CODES[:-1] + FLOW_CODES, CODE, _python_projections),
+    Check("python-projections", CONTRACT_CODES + RAW_FIELD_CODES + FLOW_CODES, CODE, _python_projections),
     Check("python-secrets", SECRET_CODES, EVERYWHERE, _python_secrets),
     # Raw content, paths and URLs in the literals that reach a projection (and the constants that feed them).
     Check("python-content", CONTENT_CODES, CODE, _python_content),

@@ -37,7 +37,7 @@ from ..keyclass import Vocabulary
 from .contracts import Contract, load_contracts
 from .python_taint import (PythonVocabulary, Step, Summary, Taint, TaintTracker, call_args, dotted, is_false, pick,
                            string_value)
-from .raw_fields import _CATEGORY_TEXT, _FLAG_KEY, CATEGORY_CODES, _carries_raw
+from .raw_fields import _CATEGORY_TEXT, _COPY_FLAG, _FLAG_KEY, _RAWISH, CATEGORY_CODES, _carries_raw
 
 FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
 _NEAR_MISS = 0.9
@@ -331,7 +331,8 @@ class ScopeAnalyzer:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, adapter))
         for sink, _, adapter in sinks:
             if sink.key is not None:
-                self._check_field(sink)
+                # An adapter's own flags are the contract's to judge (OVA104, ...), not OVA207's.
+                self._check_field(sink, adapter is not None and sink.key in adapter[0].allowed_values(adapter[1]))
                 if adapter is not None:
                     self._check_contract_value(sink, *adapter)
         if sinks:
@@ -353,9 +354,11 @@ class ScopeAnalyzer:
                     stack.append(value)
 
     def _attests(self, node: ast.Dict) -> bool:
+        """A boundary flag set to a boolean literal (``True`` declares a copy: itself a finding), or a
+        ``public_boundary`` / ``public_safe*`` key, as in JSON."""
         for key, value in _dict_items(node):
             text = string_value(key)
-            if text is not None and is_attestation_key(text) and (text.startswith("public_") or is_false(value)):
+            if text is not None and is_attestation_key(text) and (text.startswith("public_") or _is_bool(value)):
                 return True
         return False
 
@@ -496,9 +499,15 @@ class ScopeAnalyzer:
                 isinstance(node.func, ast.Attribute) and node.func.attr in ("hexdigest", "count"))
         return False
 
-    def _check_field(self, sink: _Sink) -> None:
+    def _check_field(self, sink: _Sink, judged_by_contract: bool = False) -> None:
         key = sink.key
         assert key is not None
+        if not judged_by_contract and _COPY_FLAG.search(key) and set(key.lower().split("_")) & _RAWISH and isinstance(sink.value, ast.Constant) \
+                and sink.value.value is True:
+            self._add("OVA207", sink.key_node,
+                      f'projection flag "{key}" is True: the projection declares that it holds copied raw material',
+                      (key,))
+            return
         verdict = self.keys.classify(key)
         if verdict.category is None or _FLAG_KEY.search(key) or self._compact_expression(sink.value):
             return
@@ -675,6 +684,10 @@ def found_attested_receivers(found: _Collector) -> set[str]:
         if _attests_call(call):
             names.add(receiver)
     return names
+
+
+def _is_bool(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, bool)
 
 
 def _attests_call(call: ast.Call) -> bool:

@@ -1,0 +1,9 @@
+"""A builder whose projection says it copied raw evidence: the declaration itself is the finding."""
+
+
+def evidence_projection(run):
+    return {
+        "source_refs": [run.ref_id],
+        "raw_evidence_copied": True,
+        "private_paths_copied": False,
+    }
