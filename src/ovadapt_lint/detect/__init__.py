@@ -21,12 +21,12 @@ class Hit:
 
 
 # Values that stand for a credential without being one: the whole value is a template
-# (`${VAR}`, `${{ secrets.X }}`, `{{ x }}`, `{x}`, `%(x)s`, `$VAR`, `<x>`), a mask (`***`, `xxx`, `...`),
+# (`${VAR}`, `${{ secrets.X }}`, `{{ x }}`, `{x}`, `{}`, `%(x)s`, `%d`, `$VAR`, `<x>`), a mask (`***`, `xxx`, `...`),
 # a bracketed marker (`[REDACTED]`, `[PAD]`), a literal (`none`, `true`) or a stand-in word.
 PLACEHOLDER = re.compile(
     r"""^["']?(?:
         <[^<>\n]{1,80}> | \$\{\{[^{}\n]{1,120}\}\} | \{\{[^{}\n]{1,120}\}\} | \$\{[^{}\n]{1,80}\} | \{[A-Za-z0-9_.:-]{1,80}\}
-      | \$[A-Z][A-Z0-9_]{1,80} | %\([A-Za-z_]+\)s | %s
+      | \$[A-Z][A-Z0-9_]{1,80} | %\([A-Za-z_]+\)[sdr] | %[-+ 0#]{0,3}\d{0,3}(?:\.\d{1,2})?[sdifrxXeEgG] | \{\}
       | \*{3,} | [xX]{3,} | \.{3,} | … | (.)\1{7,}
       | (?:your|my)[_-][\w-]{1,40} | changeme | change[_-]me | redacted | \[redacted[^\]]{0,40}\]
       | \[[A-Za-z][\w .:-]{0,40}\]
@@ -35,29 +35,36 @@ PLACEHOLDER = re.compile(
     )["']?$""",
     re.IGNORECASE | re.VERBOSE,
 )
-# A placeholder marked anywhere inside the value: an elision (`sk-...`), a mask (`ghp_xxxx`), an embedded
-# template (`sk-<your-key>`) or a stand-in word (`somefakekey`, `fake-password`). `example` counts too, so
+# A placeholder marked anywhere inside the value: an elision (`sk-...`), a mask (`ghp_xxxxxx`), an embedded
+# template (`sk-<your-key>`), a stand-in word (`somefakekey`, `fake-password`) or a `test-`/`test_` part
+# (`sk-test-decrypt-token-67890`; not Stripe's `sk_test_…` keys, which are real test-mode keys). `example` counts too, so
 # AWS's documented example keys (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`)
 # are placeholders for every credential rule.
 PLACEHOLDER_MARK = re.compile(
-    r"\.\.\.|…|\*{3,}|x{4,}|<[^<>\n]{1,80}>|\$\{[^{}\n]{1,80}\}|\{\{[^{}\n]{1,120}\}\}"
+    r"\.\.\.|…|\*{3,}|x{6,}|<[^<>\n]{1,80}>|\$\{[^{}\n]{1,80}\}|\{\{[^{}\n]{1,120}\}\}"
     r"|example|fake|dummy|placeholder|sample|changeme|change[_-]me|redacted|replace[_-]?(?:me|this)"
-    r"|(?<![a-z])(?:your|insert)[_-]",
+    r"|(?<![a-z])(?:your|insert)[_-]|(?<![a-z0-9_])test[_-]",
     re.IGNORECASE,
 )
-# Words that only stand for a value: a value made of nothing else ("test-token", "test_key",
-# "mysecretpassword", "SecretStr", "your_api_key_here", "string") is a placeholder. Values with
-# a digit or another symbol are never made of these words.
+# A keyboard run of 8+ characters (`12345678`, `abcdefgh`) is typed, not generated:
+# `sk-1234567890abcdef…` and `AKIA1234567890ABCDEF` are made-up keys.
+SEQUENCE_RUN = 8
+# Words that only stand for a value: a value made of nothing else, with at most a short number
+# ("test-token", "test_key", "token123", "test_token_123", "mysecretpassword", "SecretStr",
+# "your_api_key_here", "string", "sk-should-not-be-stored") is a placeholder.
 FILLER_WORDS = frozenset("""
     test tests testing demo mock stub fake dummy example sample placeholder default dev local
     my your our the some this that here there new old change me replace insert enter put
     secret secrets password passwords passwd pass pwd passphrase token tokens key keys api apikey
-    access auth bearer credential credentials client private public value values
+    access auth bearer credential credentials client private public value values sk pk
     foo bar baz qux string str int integer bool boolean bytes none null nil undefined empty
     unset missing required optional invalid expired hidden masked omitted unknown generic random
+    super very real do not no should be stored log leak leaked sensitive
+    read write
 """.split())
-_FILLER_SPLIT = re.compile(r"[-_. ]+|(?<=[a-z])(?=[A-Z])")
-_FILLER_VALUE = re.compile(r"^[A-Za-z][A-Za-z_. -]{0,63}$")
+_FILLER_SPLIT = re.compile(r"[-_. ]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
+_FILLER_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9_. -]{0,63}$")
+_FILLER_NUMBER = re.compile(r"^\d{1,6}$")
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # Full commit SHAs and prefixed content digests used as refs. (Short hex runs
 # after a credential word are treated as values: "token: abc123def".)  # ovadapt: ignore[OVA409]
@@ -77,20 +84,32 @@ def _filler(piece: str) -> bool:
 
 
 def filler_value(value: str) -> bool:
-    """True for a value made only of filler words (see FILLER_WORDS)."""
+    """True for a value made only of filler words and at most short numbers (see FILLER_WORDS)."""
     if not _FILLER_VALUE.match(value):
         return False
     pieces = [p for p in _FILLER_SPLIT.split(value) if p]
-    return bool(pieces) and all(_filler(p) for p in pieces)
+    words = [p for p in pieces if not _FILLER_NUMBER.match(p)]
+    return bool(words) and all(_filler(p) for p in words)
+
+
+def _sequence(value: str) -> bool:
+    """A run of SEQUENCE_RUN characters each one after the previous (`12345678`, `abcdefgh`)."""
+    run = 1
+    for previous, current in zip(value, value[1:]):
+        run = run + 1 if current.isalnum() and ord(current) == ord(previous) + 1 else 1
+        if run >= SEQUENCE_RUN:
+            return True
+    return False
 
 
 def is_placeholder(value: str) -> bool:
-    """A value that stands for a credential: a template, a mask, a marker or stand-in words."""
+    """A value that stands for a credential: a template, a mask, a marker, a keyboard run or stand-in words."""
     value = value.strip()
     if PLACEHOLDER.match(value):
         return True
     inner = value.strip("\"'")
-    return bool(inner) and (PLACEHOLDER_MARK.search(inner, 0, 4000) is not None or filler_value(inner))
+    return bool(inner) and (PLACEHOLDER_MARK.search(inner, 0, 4000) is not None or filler_value(inner)
+                            or _sequence(inner[:4000]))
 
 
 def looks_like_regex(text: str) -> bool:

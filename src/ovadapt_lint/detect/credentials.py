@@ -62,9 +62,10 @@ def _not_values(names: Any) -> tuple[str, ...]:
 
 
 _SHAPED = re.compile(r"""^(?:["'].*["']|[^\s]*[0-9+/=][^\s]*|[A-Za-z]{16,})$""")
-# Template references, and the placeholder --fix writes (so a second --fix changes nothing).
+# Template references, the placeholder --fix writes (so a second --fix changes nothing), and an elided
+# or masked value (`Bearer ...`, `Bearer ***`), which shows no credential.
 _TEMPLATE = re.compile(r"^[\"']?(?:\$\{\{[^}]+\}\}|\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+"
-                       r"|\[redacted:[\w-]{1,40}\])[\"']?$")
+                       r"|\[redacted:[\w-]{1,40}\]|\.{3,}|…|\*{3,})[\"']?$")
 
 
 @lru_cache(maxsize=1)
@@ -151,26 +152,43 @@ def _windows(text: str) -> list[tuple[int, int]]:
 
 
 # --- what a matched value is not ----------------------------------------------
-# Each judgement sees the match, the whole text, the value and where it ends; a pattern lists the ones
-# that apply to it in `not_values` (rules/rules.toml). They judge the value's shape and
-# context, never whether a credential is live.
+# Each judgement sees the match, the whole text, the value (trailing )>].,:;!? and backticks of an unquoted value
+# removed) and where the value ends; a pattern lists the ones that apply to it in `not_values`
+# (rules/rules.toml). They judge the value's shape and context, never whether a credential is live.
 
 _QUOTED = re.compile(r"""^(["'])(?P<inner>.*)\1$""", re.DOTALL)
+_TRAILING = ")>].,:;!?`"
 # A list, an object, a tuple or a bracketed marker opens here: `"tokens": ["a", "b"]`, `secret: {name: x}`.
 _STRUCTURE = re.compile(r"^[\[{(]")
 # Code, not a value: a dotted name, a call or a subscript (`os.environ["X"]`, `os.getenv(`, `self.token`,
-# `process.env.API_KEY`, `settings.SECRET_KEY`, `get_token()`), or a shell/PowerShell environment read.
-_CODE = re.compile(r"^(?:[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:[(\[].*)?|[A-Za-z_$][\w$]*[(\[].*|\$env:\w+|\$\{?env[:.]\w+.*)$",
-                   re.IGNORECASE)
-# The name of an environment variable holding the credential, not the credential: OPENAI_API_KEY, GH_TOKEN.
-_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:[A-Z0-9]+_)*(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD"
-                       r"|CREDENTIALS?|AUTH)(?:_[A-Z0-9]+)*$|^(?:API_?KEY|TOKEN|SECRET|PASSWORD|AUTH)_[A-Z0-9_]+$")
-_NUMBER = re.compile(r"^[+-]?\d[\d_,.]*[kKmM]?$")
-_WORD = re.compile(r"^[A-Za-z][A-Za-z'-]*$")
-_NEXT_WORD = re.compile(r"[ \t]+[A-Za-z(]")
-_PLAIN_WORDS = re.compile(r"^[A-Za-z][A-Za-z'-]*(?:[ \t]+[A-Za-z][A-Za-z'-]*[.,:;!?]?)+$")
+# `process.env.API_KEY`, `settings.SECRET_KEY`, `get_token()`), a shell/PowerShell environment read,
+# the next key of a list (`tokens: model=…`), or arithmetic (`tokens = h*w*24/1024`).
+_CODE = re.compile(r"""^(?:[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:[(\[].*)?|[A-Za-z_$][\w$]*[(\[].*
+                       |\$env:\w+|\$\{?env[:.]\w+.*|[a-z_][a-z0-9_]{0,30}=|(?=[^*]*\*)[\w.]+(?:[*/][\w.]+){2,})$""", re.VERBOSE)
+_OPERATOR_NEXT = re.compile(r"[ \t]+[*/+%-][ \t]+[\w(]")
+# The name of a variable or an environment variable, not its value: `openai_key`, `OPENAI_API_KEY`,
+# `accessToken`. Letters only, two parts at least, one of them a credential word.
+_NAME = re.compile(r"^[A-Za-z]+(?:[_-]?[A-Za-z]+)+$")
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_CREDENTIAL_PARTS = frozenset({"key", "keys", "apikey", "token", "tokens", "secret", "secrets", "password",
+                               "passwd", "pwd", "pass", "passphrase", "credential", "credentials", "auth"})
+# A number, maybe closing the call it is an argument of: `4096`, `-1`, `0.5`, `20).configurable_fields(`.
+_NUMBER = re.compile(r"^[+-]?\d[\d_,.]*[kKmM]?(?:$|[)\]}])")
+# A word (letters; a hyphenated compound may carry a version: "Base64-encoded", "UTF-8").
+_WORD = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)*$")
+_WORDISH = re.compile(r"^[A-Za-z]+\d{0,2}(?:-[A-Za-z0-9]+)*$")
+_WORD_CHOICES = re.compile(r"^[A-Za-z]{2,}(?:/[A-Za-z]{2,})+$")  # "imported/used", "empty/None"
+_NEXT_WORD = re.compile(r"[ \t]+[A-Za-z({<$]")
+_NEXT_TWO_WORDS = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
+_PLAIN_WORDS = re.compile(r"^[A-Za-z][A-Za-z'-]*(?:[ \t]+(?:[A-Za-z][A-Za-z'-]*|\d{1,4})[.,:;!?]?)+$")
 _COPULA = re.compile(r"^[ \t]+(?:is|was|set[ \t]+to)[ \t]+$", re.IGNORECASE)
 _VERSION = re.compile(r"^[\^~=<>!v]*\d+(?:\.[\dx*]+)+(?:[-+.][\w.]*)?$", re.IGNORECASE)
+_ELISION = re.compile(r"[ \t]*(?:\.\.\.|…)")
+
+
+def _inner(value: str) -> str:
+    quoted = _QUOTED.match(value)
+    return quoted.group("inner") if quoted else value
 
 
 def _label_in_identifier(match: re.Match[str], text: str) -> bool:
@@ -184,9 +202,7 @@ def _label_in_identifier(match: re.Match[str], text: str) -> bool:
 def _empty(match: re.Match[str], text: str, value: str, end: int) -> bool:
     """An empty string literal (`api_key = ""`) or punctuation only (`token ')'`): nothing is set.
     A missing value (`"secret": }`) is still reported."""
-    quoted = _QUOTED.match(value)
-    inner = quoted.group("inner") if quoted else value
-    return bool(value) and not any(c.isalnum() for c in inner)
+    return bool(value) and not any(c.isalnum() for c in _inner(value))
 
 
 def _structure(match: re.Match[str], text: str, value: str, end: int) -> bool:
@@ -194,12 +210,17 @@ def _structure(match: re.Match[str], text: str, value: str, end: int) -> bool:
 
 
 def _code(match: re.Match[str], text: str, value: str, end: int) -> bool:
-    return not _QUOTED.match(value) and bool(_CODE.match(value))
+    if _QUOTED.match(value):
+        return False
+    return bool(_CODE.match(value)) or _OPERATOR_NEXT.match(text, end) is not None
 
 
-def _env_name(match: re.Match[str], text: str, value: str, end: int) -> bool:
-    quoted = _QUOTED.match(value)
-    return bool(_ENV_NAME.match(quoted.group("inner") if quoted else value))
+def _name(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    inner = _inner(value)
+    if not _NAME.match(inner):
+        return False
+    parts = [p.lower() for p in _NAME_PART.findall(inner)]
+    return len(parts) >= 2 and any(p in _CREDENTIAL_PARTS for p in parts)
 
 
 def _counter(match: re.Match[str], text: str, value: str, end: int) -> bool:
@@ -208,43 +229,86 @@ def _counter(match: re.Match[str], text: str, value: str, end: int) -> bool:
     if not _NUMBER.match(value) or "label" not in match.re.groupindex:
         return False
     label = match.group("label").lower()
-    if label.endswith("s") and label != "pass" or _label_in_identifier(match, text):
+    if label.endswith("s") or _label_in_identifier(match, text):
         return True
     connector = match.group("connector") if "connector" in match.re.groupindex else None
-    return connector is not None and not _COPULA.match(connector) and ":" not in connector and "=" not in connector
+    return connector is not None and not _COPULA.match(connector)
 
 
 def _prose(match: re.Match[str], text: str, value: str, end: int) -> bool:
     """Ordinary words, not a value: `token: see docs`, `password: at least 8 characters`,
+    `page_token: Base64-encoded cursor from the last page`, `secret is empty/None`,
     `password: "must be at least 8 characters"`."""
     quoted = _QUOTED.match(value)
     if quoted:
         return bool(_PLAIN_WORDS.match(quoted.group("inner").strip()))
-    return bool(_WORD.match(value)) and _NEXT_WORD.match(text, end) is not None
+    if _WORD_CHOICES.match(value):
+        return True
+    if _WORD.match(value) and _NEXT_WORD.match(text, end):
+        return True
+    # `client_secret: OAuth2 client secret.` describes; `password=hunter2 for postgres` assigns.  # ovadapt: ignore[OVA409]
+    return (bool(_WORDISH.match(value)) and "=" not in _separator(match)
+            and _NEXT_TWO_WORDS.match(text, end) is not None)
+
+
+def _separator(match: re.Match[str]) -> str:
+    """What joins the credential word to its value (`": "`, `=`, ` is `)."""
+    if "label" not in match.re.groupindex or "secret" not in match.re.groupindex:
+        return ""
+    return match.string[match.end("label"):match.start("secret")]
 
 
 def _version(match: re.Match[str], text: str, value: str, end: int) -> bool:
     """A version requirement (`js-cookie: ^3.0.5`, `"cookie": "0.7.1"`) is a package, not a cookie."""
-    quoted = _QUOTED.match(value)
-    return bool(_VERSION.match(quoted.group("inner") if quoted else value))
+    return bool(_VERSION.match(_inner(value)))
+
+
+def _user_name(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    """A URL password equal to its user name (`postgres://postgres:postgres@localhost`) is a default."""
+    return "user" in match.re.groupindex and match.group("user") == _inner(value)
+
+
+def _elided(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    """The match is followed by an elision: `-----BEGIN PRIVATE KEY-----...` shows a format."""
+    return _ELISION.match(text, match.end()) is not None
 
 
 NOT_VALUES = {
     "empty": _empty,
     "structure": _structure,
     "code": _code,
-    "env-name": _env_name,
+    "name": _name,
     "counter": _counter,
     "prose": _prose,
     "version": _version,
+    "user-name": _user_name,
+    "elided": _elided,
 }
+
+
+def _judged(value: str) -> str:
+    """The value as judged: stripped, and without the closing punctuation an unquoted value runs into."""
+    value = value.strip()
+    if _QUOTED.match(value):
+        return value
+    original = value
+    pairs = {")": "(", ">": "<", "]": "["}
+    while value and value[-1] in _TRAILING:
+        last = value[-1]
+        if last in pairs and value.count(pairs[last]) >= value.count(last):
+            break  # `<TOKEN>`, `get_token()`: the closer belongs to the value
+        value = value[:-1]
+    return value or original
 
 
 def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: int, end: int, prose: bool) -> bool:
     value = text[start:end]
     if prose and pattern.prose_needs_shape and not _SHAPED.match(value.strip()):
         return False
-    stripped = value.strip().strip("\"'")
+    # A missing value (`"secret": }`) is judged as the whole match, as before: no value is not a non-value.
+    missing = "secret" in match.re.groupindex and match.group("secret") == ""
+    judged = value.strip() if missing else _judged(value)
+    stripped = judged.strip("\"'")
     if pattern.placeholders == "all" and stripped and is_placeholder(stripped):
         return False
     if pattern.placeholders == "templates" and _TEMPLATE.match(value.strip()):
@@ -253,7 +317,7 @@ def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: 
         return False
     if stripped and looks_like_regex(stripped):
         return False
-    if any(NOT_VALUES[name](match, text, value.strip(), end) for name in pattern.not_values):
+    if not missing and any(NOT_VALUES[name](match, text, judged, end) for name in pattern.not_values):
         return False
     if pattern.entropy and not passes_entropy(stripped, pattern.entropy):
         return False
