@@ -117,7 +117,7 @@ def test_contract_flag_string_false_is_fixed_true_is_not(tmp_path: Path) -> None
 
 
 def test_diff_writes_nothing_and_shows_no_secret(tmp_path: Path) -> None:
-    target = tmp_path / "a.json"
+    target = tmp_path / "a.public.json"  # published: the typed password is a finding too
     target.write_text('{"note": "password=hunter2", "key": "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"}\n',
                       encoding="utf-8")
     before = target.read_bytes()

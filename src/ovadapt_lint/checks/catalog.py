@@ -85,10 +85,15 @@ def _compact_slots(ctx: Context) -> list[Finding]:
     return check_compact_slots(ctx.doc, ctx.config.key_vocabulary())
 
 
+def _published(ctx: Context) -> bool:
+    return ctx.role == PUBLIC or ctx.config.scope == "all"
+
+
 def _json_secrets(ctx: Context) -> list[Finding]:
     from .strings import check_strings
 
-    return check_strings(ctx.doc, ctx.config.string_scanner(), secrets=True, content=False)
+    return check_strings(ctx.doc, ctx.config.string_scanner(), secrets=True, content=False,
+                         published=_published(ctx))
 
 
 def _json_content(ctx: Context) -> list[Finding]:
@@ -119,7 +124,8 @@ JSON_CHECKS = (
 def _text_secrets(ctx: Context) -> list[Finding]:
     from .text_files import check_text
 
-    return check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=False)
+    return check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=False,
+                      published=_published(ctx))
 
 
 def _text_content(ctx: Context) -> list[Finding]:
@@ -149,7 +155,12 @@ def _python_projections(ctx: Context) -> list[Finding]:
 def _python_secrets(ctx: Context) -> list[Finding]:
     from .python_strings import check_python_strings
 
-    return check_python_strings(ctx.module, ctx.config.string_scanner(), secrets=True, content=False)
+    if ctx.config.scope == "all":
+        published = None  # every literal is judged as if published
+    else:
+        published = ctx.published.spans if ctx.published is not None else []
+    return check_python_strings(ctx.module, ctx.config.string_scanner(), secrets=True, content=False,
+                                published=published)
 
 
 def _python_content(ctx: Context) -> list[Finding]:

@@ -74,24 +74,27 @@ def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets:
                          published: list[Span] | None = None) -> list[Finding]:
     """``secrets``: credentials and deny-listed names in every literal, comment and identifier.
     ``content``: raw content, paths and private URLs, in the literals inside ``published`` spans
-    (the values that reach a projection), or everywhere when ``published`` is None (``--scope all``)."""
+    (the values that reach a projection), or everywhere when ``published`` is None (``--scope all``).
+    Outside the published spans, context credential rules report generated-looking values only."""
     source = module.source
     findings: list[Finding] = []
     intervals = _Intervals(published) if published is not None else None
     for literal in module.literals:
         if len(literal.value) < 3:
             continue
-        judged = content and (intervals is None or intervals.contains(literal.span))
+        inside = intervals is None or intervals.contains(literal.span)
+        judged = content and inside
         if not (secrets or judged):
             continue
         prose = literal.what == "docstring"
-        hits = scanner.scan(literal.value, prose=prose, secrets=secrets, content=judged)
+        hits = scanner.scan(literal.value, prose=prose, secrets=secrets, content=judged, published=inside)
         findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, source)
     comments_judged = content and published is None
     if secrets or comments_judged:
         for comment in module.comments:
             span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
-            hits = scanner.scan(comment.text, prose=True, secrets=secrets, content=comments_judged)
+            hits = scanner.scan(comment.text, prose=True, secrets=secrets, content=comments_judged,
+                                published=published is None)
             findings += _findings(hits, comment.text, "comment", span, comment.text, source)
     if scanner.deny_list and secrets:
         # Identifiers only carry internal names; each name is reported once per file.

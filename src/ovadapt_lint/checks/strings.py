@@ -30,13 +30,15 @@ def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ..
 
 
 def check_strings(doc: JsonDocument, scanner: StringScanner, *, secrets: bool = True,
-                  content: bool = True) -> list[Finding]:
-    """``secrets``: credentials and deny-listed names; ``content``: raw content, paths, private URLs."""
+                  content: bool = True, published: bool = True) -> list[Finding]:
+    """``secrets``: credentials and deny-listed names; ``content``: raw content, paths, private URLs;
+    ``published``: the document is published (context rules report every credential-shaped value)."""
     findings = []
     for root, prefix in doc.roots:
         for node, path, member in walk(root, prefix):
             if member is not None:
-                key_hits = scanner.scan(member.key, raw_content=False, secrets=secrets, content=content)
+                key_hits = scanner.scan(member.key, raw_content=False, secrets=secrets, content=content,
+                                        published=published)
                 if key_hits:
                     # A secret in a key must not reach the JSON path either.
                     secret = any(h.secret for h in key_hits)
@@ -46,6 +48,6 @@ def check_strings(doc: JsonDocument, scanner: StringScanner, *, secrets: bool = 
                                  for h in key_hits]
             if node.kind == "string" and len(node.value) >= 3:
                 hits = scanner.scan(node.value, member.key if member is not None else None, secrets=secrets,
-                                    content=content)
+                                    content=content, published=published)
                 findings += [_finding(doc, node, node.value, path, h, format_path(path)) for h in hits]
     return findings

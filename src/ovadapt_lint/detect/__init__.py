@@ -6,6 +6,7 @@ that names what was found without quoting it.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -55,7 +56,7 @@ SEQUENCE_RUN = 8
 FILLER_WORDS = frozenset("""
     test tests testing demo mock stub fake dummy example sample placeholder default dev local
     my your our the some this that here there new old change me replace insert enter put
-    secret secrets password passwords passwd pass pwd passphrase token tokens key keys api apikey
+    secret secrets password passwords passwd pass pwd pw passphrase token tokens key keys api apikey
     access auth bearer credential credentials client private public value values sk pk
     foo bar baz qux string str int integer bool boolean bytes none null nil undefined empty
     unset missing required optional invalid expired hidden masked omitted unknown generic random
@@ -110,6 +111,43 @@ def is_placeholder(value: str) -> bool:
     inner = value.strip("\"'")
     return bool(inner) and (PLACEHOLDER_MARK.search(inner, 0, 4000) is not None or filler_value(inner)
                             or _sequence(inner[:4000]))
+
+
+# Outside what is published, a context rule (a header, a URL password, a cookie, `password = …`) reports
+# only values shaped like generated secrets; in a published value every credential-shaped value counts.
+SHAPED_MIN_LENGTH = 8
+SHAPED_MIN_ENTROPY = 3.0  # bits per character: typed words and fixtures stay below, generated secrets above
+_SEGMENTS = re.compile(r"[-_.:/+ ~=]+")
+_LEET = str.maketrans("4@31!05$7", "aaeiiosst")
+
+
+def shannon_entropy(text: str) -> float:
+    if not text:
+        return 0.0
+    counts: dict[str, int] = {}
+    for char in text:
+        counts[char] = counts.get(char, 0) + 1
+    return -sum(c / len(text) * math.log2(c / len(text)) for c in counts.values())
+
+
+def secret_shaped(value: str) -> bool:
+    """A generated-looking secret: long enough, letters and digits, high entropy, and not a
+    sequence of words and numbers (`ROCKET_LAUNCHER_0001`, `synthetic-pass-1`)."""
+    value = value.strip().strip("\"'`")
+    for scheme in ("Bearer ", "Basic ", "Token ", "bearer ", "basic ", "token "):
+        if value.startswith(scheme):
+            value = value[len(scheme):].strip()
+    if len(value) < SHAPED_MIN_LENGTH or is_placeholder(value):
+        return False
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    segments = [s for s in _SEGMENTS.split(value) if s]
+    if all(s.isalpha() or s.isdigit() for s in segments):
+        return False
+    if filler_value(value.rstrip("0123456789!_-.").translate(_LEET)):  # s3cr3t_pw, p@ssw0rd123
+        return False
+    # A short value cannot reach 3 bits per character unless nearly every character differs.
+    return shannon_entropy(value) >= min(SHAPED_MIN_ENTROPY, math.log2(len(value)) - 0.25)
 
 
 def looks_like_regex(text: str) -> bool:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from .credentials import scan_secrets
 from .denylist import DenyList
 from .signatures import scan_text
 from .urls import UrlDetector
-from . import Hit
+from . import Hit, secret_shaped
 
 CACHE_SIZE = 100_000
 
@@ -25,21 +27,22 @@ class StringScanner:
         self._cache: dict[tuple[str, str | None, bool, bool], tuple[Hit, ...]] = {}
 
     def scan(self, text: str, key: str | None = None, *, raw_content: bool = True, prose: bool = False,
-             secrets: bool = True, content: bool = True) -> list[Hit]:
+             secrets: bool = True, content: bool = True, published: bool = True) -> list[Hit]:
         """``prose``: the text is a comment or docstring (credential words need a value-shaped value).
         ``secrets``: credentials and the deny-list (judged everywhere); ``content``: raw content, local
-        paths and private URLs (judged where the text is published)."""
-        cache_key = (text, key, raw_content, prose, secrets, content)
+        paths and private URLs (judged where the text is published). ``published``: False for text that
+        is not published (tests, ordinary code), where context rules report generated-looking values only."""
+        cache_key = (text, key, raw_content, prose, secrets, content, published)
         cached = self._cache.get(cache_key)
         if cached is None:
-            cached = tuple(self._scan(text, key, raw_content, prose, secrets, content))
+            cached = tuple(self._scan(text, key, raw_content, prose, secrets, content, published))
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.clear()
             self._cache[cache_key] = cached
         return list(cached)
 
     def _scan(self, text: str, key: str | None, raw_content: bool, prose: bool, secrets: bool,
-              content: bool) -> list[Hit]:
+              content: bool, published: bool = True) -> list[Hit]:
         hits: list[Hit] = []
         if content:
             hits += scan_text(text, prose=prose, raw_content=raw_content)
@@ -48,9 +51,26 @@ class StringScanner:
             # One credential pass serves both families: signed URLs (OVA604) are private URLs.
             hits += [h for h in scan_secrets(text, key, prose) if (secret_family(h.code) and secrets)
                      or (not secret_family(h.code) and content)]
+        if not published:
+            hits = [h for h in hits if _reported_outside_publication(h, text)]
         if secrets:
             hits += self.deny_list.scan(text)
         return hits
+
+
+# Rules that read a credential from its context (a header, a URL, a cookie, `password = …`): outside what is
+# published they see test fixtures and examples (`password = "hunter2"`, `Cookie: chips=ahoy`), so there
+# only a value shaped like a generated secret is reported. Provider formats are exact and always reported.
+CONTEXT_CODES = frozenset({"OVA403", "OVA404", "OVA405", "OVA409"})
+_PEM_BODY = re.compile(r"[A-Za-z0-9+/]{20,}")
+
+
+def _reported_outside_publication(hit: Hit, text: str) -> bool:
+    if hit.code in CONTEXT_CODES:
+        return secret_shaped(text[hit.start:hit.end])
+    if hit.code == "OVA402":  # a key, not a header someone checks for: the base64 body follows
+        return _PEM_BODY.search(text, hit.end, hit.end + 600) is not None
+    return True
 
 
 def secret_family(code: str) -> bool:
