@@ -107,7 +107,7 @@ def _secret_values(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("code", SECRET_RULES)
-@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+@pytest.mark.parametrize("fmt", ["text", "concise", "json", "sarif", "github"])
 def test_no_format_prints_a_found_secret(code: str, fmt: str) -> None:
     examples = sorted((CORPUS / code).glob("bad_*.json"))
     assert examples

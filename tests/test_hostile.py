@@ -6,6 +6,7 @@ never a traceback, and the rest of the run is unaffected."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -94,11 +95,13 @@ def test_cli_over_the_hostile_folder_has_no_traceback(hostile: Path) -> None:
     proc = run_cli("--no-cache", "--no-color", str(hostile))
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
-    for fmt in ("json", "sarif", "github"):
+    for fmt in ("json", "sarif", "github", "concise"):
         proc = run_cli("--no-cache", "--format", fmt, str(hostile))
         assert proc.returncode == 1 and "Traceback" not in proc.stderr
-        if fmt != "github":
+        if fmt not in ("github", "concise"):
             json.loads(proc.stdout)
+        if fmt == "concise":  # one line per finding, whatever the input holds
+            assert all(re.match(r"^.+:\d+:\d+: OVA\d{3} ", line) for line in proc.stdout.splitlines())
 
 
 def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:

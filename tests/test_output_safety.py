@@ -27,7 +27,7 @@ from ovadapt_lint.engine import run
 from ovadapt_lint.report.github import write_github
 from ovadapt_lint.report.json_report import write_json
 from ovadapt_lint.report.sarif import write_sarif
-from ovadapt_lint.report.text import write_text
+from ovadapt_lint.report.text import write_concise, write_statistics_json, write_text
 
 from .conftest import CORPUS, run_cli
 
@@ -70,12 +70,13 @@ def secrets(draw):
 
 
 def _outputs(folder: Path, files: list[str]) -> str:
-    """Everything a run can write: four report formats, a baseline, the cache."""
+    """Everything a run can write: five report formats and the JSON statistics, a baseline, the cache."""
     config = Config(jobs=1, use_cache=True, cache_dir=folder / "cache")
     result = run(files, config)
     parts = []
     for writer in (lambda o: write_text(result, o, False, show_suppressed=True), lambda o: write_json(result, o, True),
-                   lambda o: write_sarif(result, o, show_suppressed=True), lambda o: write_github(result, o)):
+                   lambda o: write_sarif(result, o, show_suppressed=True), lambda o: write_github(result, o),
+                   lambda o: write_concise(result, o, show_suppressed=True), lambda o: write_statistics_json(result, o)):
         buffer = io.StringIO()
         writer(buffer)
         parts.append(buffer.getvalue())
@@ -123,10 +124,10 @@ def test_no_output_carries_the_working_directory_or_home(tmp_path: Path) -> None
     (project / "fixtures" / "a.json").write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(), encoding="utf-8")
     (project / "fixtures" / "b.py").write_text('X = "/tmp/build/out.json"\n', encoding="utf-8")
     home = os.path.expanduser("~")
-    for fmt in ("text", "json", "sarif", "github"):
+    for fmt in ("text", "concise", "json", "sarif", "github"):
         for target in ("fixtures", str(project / "fixtures")):
             proc = run_cli("--format", fmt, "--no-cache", target, cwd=project)
-            if fmt == "text" and os.path.isabs(target):
+            if fmt in ("text", "concise") and os.path.isabs(target):
                 continue  # text prints paths as given
             assert str(project) not in proc.stdout, (fmt, target)
             # (The rule docs name `/root/…` as an example; a real path under home continues with a name.)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,3 +43,46 @@ def test_hook_fails_on_a_bad_fixture_and_passes_on_a_clean_one(tmp_path: Path) -
     passing = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=1200)
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "Passed" in passing.stdout
+
+
+def test_hook_definitions_run_serially_and_offer_a_markdown_hook() -> None:
+    import yaml  # PyYAML comes with pre-commit (the test extra)
+
+    hooks = {hook["id"]: hook for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
+    assert set(hooks) == {"ovadapt-lint", "ovadapt-lint-md"}
+    for hook in hooks.values():
+        # The linter runs its own worker pool: pre-commit must not run batches of it in parallel.
+        assert hook["require_serial"] is True and hook["language"] == "python" and hook["entry"] == "ovadapt-lint"
+    for name in ("a.json", "b.jsonl", "c.ndjson", "d.py", "e.pyi"):
+        assert re.search(hooks["ovadapt-lint"]["files"], name) and re.search(hooks["ovadapt-lint-md"]["files"], name)
+    assert not re.search(hooks["ovadapt-lint"]["files"], "notes.md")
+    assert re.search(hooks["ovadapt-lint-md"]["files"], "notes.md")
+
+
+@pytest.mark.slow
+def test_both_hooks_run_with_real_pre_commit(tmp_path: Path) -> None:
+    if shutil.which("git") is None:
+        pytest.fail("git is required for the pre-commit test")
+    if not (ROOT / ".git").exists():
+        pytest.skip("the checkout is not a git repository (pre-commit try-repo needs one)")
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    _git("init", "-q", cwd=project)
+    (project / "fixture.json").write_text('{"schema_version": "unrelated_v1", "summary": "one line"}\n', encoding="utf-8")
+    (project / "docs" / "memory.overview.md").write_text(
+        (CORPUS / "OVA314" / "bad_overview.md").read_text(encoding="utf-8"), encoding="utf-8")
+    (project / "README.md").write_text("# A project\n\nIt publishes compact projections.\n", encoding="utf-8")
+    _git("add", ".", cwd=project)
+    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com",
+               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com", NO_COLOR="1")
+    # No hook id: try-repo runs every hook of this repository (both), on all files.
+    command = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "--all-files", "--color", "never"]
+    proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=1200)
+    out = proc.stdout
+    assert proc.returncode == 1, out + proc.stderr
+    lines = {line.split(".", 1)[0].strip(): line for line in out.splitlines() if "..." in line}
+    # The plain hook sees only fixture.json (clean); the Markdown hook also sees the raw memory file.
+    assert lines["ovadapt-lint"].endswith("Passed"), out
+    assert lines["ovadapt-lint (with Markdown)"].endswith("Failed"), out
+    assert "hook id: ovadapt-lint-md" in out and "docs/memory.overview.md:1:1: OVA314" in out
+    assert "README.md" not in out.split("hook id: ovadapt-lint-md", 1)[1]  # ordinary prose passes

@@ -35,6 +35,21 @@ def _codes(value: str) -> list[str]:
     return [v for v in value.replace(" ", "").split(",") if v]
 
 
+def _non_negative(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {number}")
+    return number
+
+
+FORMATS = ("text", "concise", "json", "sarif", "github")
+# --statistics prints counts per rule: as text (text, concise) or as JSON.
+STATISTICS_FORMATS = ("text", "concise", "json")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="ovadapt-lint",
@@ -45,8 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("paths", nargs="*", metavar="PATHS", help="files or folders to lint (default: .)")
-    parser.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text",
-                        help="output format (default: text)")
+    parser.add_argument("--output-format", "--format", dest="format", choices=FORMATS, default="text",
+                        help="output format (default: text): text (grouped by file, with code frames and a "
+                             "summary), concise (one `path:line:col: CODE message` line per finding), json, "
+                             "sarif (GitHub code scanning), github (workflow-command annotations)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
     parser.add_argument("--select", type=_codes, metavar="CODES",
                         help="comma-separated rule codes or prefixes to enable (e.g. OVA1,OVA104), replacing the "
@@ -74,9 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--include", action="append", metavar="GLOB", default=[],
                         help="also lint files matching GLOB when walking folders (repeatable; defaults: *.json *.jsonl *.py)")
     parser.add_argument("--exclude", action="append", metavar="GLOB", default=[],
-                        help="skip files or folders matching GLOB (repeatable)")
-    parser.add_argument("--max-file-size", type=int, metavar="BYTES",
-                        help="skip files larger than BYTES with an OVA004 notice (default: 10485760)")
+                        help="skip files or folders matching GLOB, in addition to the configured exclude (repeatable)")
+    parser.add_argument("--extend-exclude", action="append", metavar="GLOB", default=[],
+                        help="the same as --exclude, named after the config key (repeatable)")
+    parser.add_argument("--max-file-size", type=_non_negative, metavar="BYTES",
+                        help="skip files larger than BYTES with an OVA004 notice (default: 10485760; 0: no limit)")
     parser.add_argument("--baseline", metavar="FILE",
                         help="hide findings recorded in this baseline; entries that match nothing are reported (OVA010)")
     parser.add_argument("--write-baseline", metavar="FILE",
@@ -98,11 +117,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--diff", action="store_true",
                         help="print what --fix would change as a unified diff (secrets masked) and write nothing")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
-    parser.add_argument("--statistics", action="store_true", help="print only the number of findings per rule")
+    parser.add_argument("--statistics", action="store_true",
+                        help="print only the number of findings per rule (text; with --format json, as JSON)")
     parser.add_argument("--no-color", action="store_true", help="never colour text output (NO_COLOR is respected too)")
     parser.add_argument("--sarif-category", metavar="ID", help="SARIF automationDetails.id (default: ovadapt-lint/)")
     parser.add_argument("--sarif-srcroot", metavar="DIR",
-                        help="write DIR as the SARIF originalUriBaseIds %%SRCROOT%% (absolute paths appear only then)")
+                        help="make SARIF URIs relative to DIR and write DIR as originalUriBaseIds %%SRCROOT%% "
+                             "(absolute paths appear only then); default root: the git top level, else the "
+                             "config file's folder, else the working directory")
     parser.add_argument("--explain", metavar="CODE", help="explain a rule and exit")
     parser.add_argument("--version", action="version", version=f"ovadapt-lint {__version__}")
     return parser
@@ -113,7 +135,8 @@ def _rules_command(argv: list[str], out: TextIO) -> int:
 
     parser = _Parser(prog="ovadapt-lint rules", description="List the rules, or explain one.")
     parser.add_argument("code", nargs="?", help="a rule code, e.g. OVA104")
-    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    parser.add_argument("--output-format", "--format", dest="format", choices=("text", "markdown", "json"),
+                        default="text", help="output format (default: text)")
     args = parser.parse_args(argv)
     rules = registry.all_rules()
     if args.code:
@@ -153,6 +176,13 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
     if rule is None:
         sys.stderr.write(f"ovadapt-lint: error: unknown rule code {code!r}; run `ovadapt-lint rules` for the list\n")
         return EXIT_ERROR
+    if fmt == "json":
+        import dataclasses
+        import json
+
+        json.dump(dataclasses.asdict(rule), out, indent=2)
+        out.write("\n")
+        return EXIT_CLEAN
     out.write((rule.markdown() if fmt == "markdown" else rule.text()) + "\n")
     return EXIT_CLEAN
 
@@ -179,7 +209,7 @@ def _config(args: argparse.Namespace):
         config.scope = args.scope
     config.public_paths += args.public_path
     config.include += args.include
-    config.exclude += args.exclude
+    config.exclude += args.exclude + args.extend_exclude
     if args.max_file_size is not None:
         config.max_file_size = args.max_file_size
     if args.jobs is not None:
@@ -228,6 +258,10 @@ def _lint(args: argparse.Namespace) -> int:
     from .config import ConfigError
     from .engine import run
 
+    if args.statistics and args.format not in STATISTICS_FORMATS:
+        sys.stderr.write(f"ovadapt-lint: error: --statistics works with --format {', '.join(STATISTICS_FORMATS)}, "
+                         f"not {args.format}\n")
+        return EXIT_ERROR
     try:
         config = _config(args)
         # A progress bar only for people watching a terminal, never in machine formats.
@@ -334,7 +368,11 @@ def _write_baseline(target: str, result) -> int:
 
 
 def _report(args: argparse.Namespace, result, out: TextIO) -> None:
-    if args.format == "json":
+    if args.statistics and args.format == "json":
+        from .report.text import write_statistics_json
+
+        write_statistics_json(result, out)
+    elif args.format == "json":
         from .report.json_report import write_json
 
         write_json(result, out, args.show_suppressed)
@@ -346,6 +384,10 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
         from .report.github import write_github
 
         write_github(result, out)
+    elif args.format == "concise" and not args.statistics:
+        from .report.text import write_concise
+
+        write_concise(result, out, show_suppressed=args.show_suppressed)
     else:
         color = not args.no_color and out is sys.stdout and out.isatty() and "NO_COLOR" not in os.environ
         if args.statistics:

@@ -73,11 +73,13 @@ class Config:
     def string_scanner(self):
         """The detectors for every string, built once per configuration."""
         if self._scanner is None:
-            from .detect.denylist import DenyList
+            from .detect.denylist import DenyList, DenyListDecodeError
             from .detect.scanner import StringScanner
 
             try:
                 deny = DenyList.from_files(self.deny_list)
+            except DenyListDecodeError as exc:
+                raise ConfigError(f"cannot read deny-list {exc}") from exc
             except (OSError, UnicodeDecodeError) as exc:
                 raise ConfigError(f"cannot read deny-list: {exc}") from exc
             except ValueError as exc:
@@ -266,6 +268,10 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
         return None
     config = Config(source=path)
     unknown = [key for key in table if key not in _KEYS]
+    if "tool" in unknown and isinstance(table["tool"], dict):
+        # `[tool.ovadapt-lint]` copied from a pyproject.toml example into .ovadapt-lint.toml.
+        raise ConfigError(f"{path}: unknown key 'tool': in {path.name} the keys sit at the top level, without a "
+                          f"[tool.ovadapt-lint] header (that header is for pyproject.toml only)")
     if unknown:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
     # Extension rules first: select/ignore may name the codes they define.

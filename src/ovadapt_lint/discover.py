@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -113,3 +114,44 @@ def _uri(display: str, path: str, anchor: str) -> str:
     if not os.path.isabs(display):
         return display.replace(os.sep, "/")
     return os.path.relpath(path, anchor or os.curdir).replace(os.sep, "/")
+
+
+def git_toplevel(start: str) -> Path | None:
+    """The top level of the git work tree holding ``start`` (a file or folder), or None (no git, not a
+    repository). Asked of git itself, in a subprocess, so worktrees, submodules and GIT_DIR behave as in git."""
+    folder = start if os.path.isdir(start) else (os.path.dirname(start) or os.curdir)
+    try:
+        proc = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=folder, capture_output=True,
+                              text=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return None
+    top = proc.stdout.strip()
+    if proc.returncode != 0 or not top:
+        return None
+    return Path(os.path.realpath(top))
+
+
+def source_root(anchor: str, config_source: Path | None = None) -> Path:
+    """The folder machine formats make paths relative to: the git top level of ``anchor`` (the first
+    linted path), else the config file's folder, else the working directory."""
+    top = git_toplevel(anchor if os.path.exists(anchor) else os.curdir)
+    if top is not None:
+        return top
+    if config_source is not None:
+        return Path(os.path.realpath(os.path.dirname(os.path.abspath(config_source))))
+    return Path(os.path.realpath(os.curdir))
+
+
+def root_relative(path: str, root: Path) -> str | None:
+    """``path`` (relative to the working directory, or absolute) as a forward-slash path relative to
+    ``root``; None when it lies outside ``root``. The folder is resolved, the file name is kept, so a
+    link inside the tree is reported where it is."""
+    full = os.path.abspath(path)
+    folder = os.path.realpath(os.path.dirname(full))
+    try:
+        rel = os.path.relpath(os.path.join(folder, os.path.basename(full)), os.path.realpath(root))
+    except ValueError:  # another drive on Windows
+        return None
+    if rel == os.curdir or rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel):
+        return None
+    return rel.replace(os.sep, "/")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -38,6 +39,10 @@ class LintResult:
     # display path -> relative URI for machine formats
     uris: dict[str, str] = field(default_factory=dict)
     targets: dict[str, Target] = field(default_factory=dict)
+    # The first linted path and the config file: where the source root is looked for (see source_root).
+    anchor: str = "."
+    config_source: Path | None = None
+    _root: Path | None = field(default=None, repr=False)
 
     def add_file(self, target: Target) -> None:
         self.files.append(target)
@@ -57,6 +62,24 @@ class LintResult:
     def uri(self, display: str) -> str:
         """The relative URI machine formats use for a displayed path."""
         return self.uris.get(display, display)
+
+    def source_root(self) -> Path:
+        """The repository root SARIF and GitHub annotations are relative to: the git top level of the
+        first linted path, else the config file's folder, else the working directory (asked once)."""
+        if self._root is None:
+            from .discover import source_root
+
+            self._root = source_root(self.anchor, self.config_source)
+        return self._root
+
+    def root_uri(self, display: str, root: Path | None = None) -> str | None:
+        """A displayed path relative to ``root`` (default: the source root) with forward slashes;
+        None when the file lies outside it."""
+        from .discover import root_relative
+
+        target = self.targets.get(display)
+        return root_relative(str(target.path) if target is not None else display,
+                             root if root is not None else self.source_root())
 
 
 def check_json_source(source: SourceFile, kind: str, config: Config | None = None, role: str = "source") -> list[Finding]:
@@ -148,7 +171,50 @@ def _check_python(source: SourceFile, config: Config, role: str) -> list[Finding
     ctx = Context(source, config, role, module=module)
     findings = run_checks("python", ctx)
     by_line, bad_directives = python_suppressions(module)
-    return notices + ctx.notices + bad_directives + apply_suppressions(findings, by_line)
+    findings = apply_suppressions(findings, by_line)
+    noqa, bad_noqa = noqa_suppressions(module)
+    return notices + ctx.notices + bad_directives + bad_noqa + apply_noqa(findings, noqa)
+
+
+# `# noqa: OVA501, E501` (flake8 / Ruff): codes after a colon, separated by commas or spaces. A bare
+# `# noqa` (no codes) matches nothing: it would hide every rule, including credentials.
+_NOQA = re.compile(r"#\s*noqa\s*:\s*([A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*)", re.IGNORECASE)
+
+
+def noqa_suppressions(module) -> tuple[dict[int, set[str]], list[Finding]]:
+    """(line -> OVA codes or prefixes a ``# noqa: CODES`` comment names there; OVA008 notices for unknown
+    OVA codes). Other tools' codes (E501, S105) are left to those tools."""
+    from .findings import Span, make_finding
+    from .registry import all_rules
+
+    known = all_rules()
+    by_line: dict[int, set[str]] = {}
+    notices: list[Finding] = []
+    for comment in module.comments:
+        match = _NOQA.search(comment.text)
+        if match is None:
+            continue
+        codes = {c.upper() for c in re.split(r"[\s,]+", match.group(1)) if c.upper().startswith("OVA")}
+        for code in sorted(codes):
+            if not any(k.startswith(code) for k in known):
+                span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
+                notices.append(make_finding("OVA008", f"unknown rule code {code!r} in a # noqa comment",
+                                            module.source.display, span))
+        if codes:
+            by_line.setdefault(comment.line, set()).update(codes)
+    return by_line, notices
+
+
+def apply_noqa(findings: list[Finding], by_line: dict[int, set[str]]) -> list[Finding]:
+    """Mark findings a ``# noqa: CODES`` comment on their line covers, like ``# ovadapt: ignore[CODES]``;
+    tool notices are never suppressed."""
+    for finding in findings:
+        if finding.code.startswith("OVA0") or "suppressed" in finding.extra:
+            continue
+        codes = by_line.get(finding.line)
+        if codes and any(finding.code.startswith(c) for c in codes):
+            finding.extra["suppressed"] = f"# noqa on line {finding.line}"
+    return findings
 
 
 def target_role(target: Target, config: Config) -> str:
@@ -258,7 +324,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False) -> LintRe
     config.apply_extensions()
     config.key_vocabulary()
     config.string_scanner()
-    result = LintResult()
+    result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source)
     targets = list(discover(paths, config.include, config.exclude))
     with _Progress(len(targets), show_progress) as progress:
         for target, findings, source in _results(targets, config, progress.advance):

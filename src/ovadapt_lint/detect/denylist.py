@@ -64,6 +64,20 @@ def parse_entries(text: str, source: str) -> list[Entry]:
     return entries
 
 
+class DenyListDecodeError(ValueError):
+    """A deny-list file that is not UTF-8; the message names the file and the byte offset, never the bytes."""
+
+
+def read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DenyListDecodeError(f"{path}: not UTF-8 at byte offset {exc.start} (line {line}): "
+                                  f"save the deny-list as UTF-8") from None
+
+
 @dataclass
 class DenyList:
     entries: list[Entry] = field(default_factory=list)
@@ -72,7 +86,7 @@ class DenyList:
     def from_files(cls, paths: list[Path]) -> "DenyList":
         entries: list[Entry] = []
         for path in paths:
-            entries += parse_entries(path.read_text(encoding="utf-8"), path.name)
+            entries += parse_entries(read_text(path), path.name)
         return cls(entries)
 
     def __bool__(self) -> bool:

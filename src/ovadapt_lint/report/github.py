@@ -1,13 +1,22 @@
-"""GitHub Actions workflow commands (``::error file=...::message``)."""
+"""GitHub Actions workflow commands (``::error file=...,title=CODE name::message``), then one summary line.
+
+``file=`` is relative to the repository root (as in SARIF), so annotations land on the
+right file from any working directory. GitHub turns at most 10 commands of each level
+per step into annotations (50 per job); the log shows every one, and the summary
+line, printed last, gives the totals.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TextIO
 
 from ..engine import LintResult
 from ..redact import mask_text
 
 _LEVEL = {"error": "error", "warning": "warning", "note": "notice"}
+# GitHub's limit on annotations per level per step.
+ANNOTATIONS_PER_STEP = 10
 
 
 def _data(text: str) -> str:
@@ -19,10 +28,22 @@ def _prop(text: str) -> str:
 
 
 def write_github(result: LintResult, out: TextIO) -> None:
+    files: dict[str, str] = {}
     for f in result.findings:
+        if f.path not in files:
+            # Outside the repository root: the path as the other machine formats show it.
+            files[f.path] = result.root_uri(f.path) or result.uri(f.path)
         s = f.span
         out.write(
-            f"::{_LEVEL.get(f.severity, 'error')} file={_prop(result.uri(f.path))},line={s.start_line},col={s.start_col},"
+            f"::{_LEVEL.get(f.severity, 'error')} file={_prop(files[f.path])},line={s.start_line},col={s.start_col},"
             f"endLine={s.end_line},endColumn={s.end_col},title={_prop(f.code + ' ' + f.name)}::"
             f"{_data(f.code + ' ' + mask_text(f.message))}\n"
         )
+    if result.findings:
+        levels = Counter(_LEVEL.get(f.severity, "error") for f in result.findings)
+        parts = ", ".join(f"{n} {level}{'s' if n != 1 else ''}" for level, n in sorted(levels.items()))
+        over = any(n > ANNOTATIONS_PER_STEP for n in levels.values())
+        note = (f"; GitHub shows {ANNOTATIONS_PER_STEP} annotations of each level per step, the log above lists them all"
+                if over else "")
+        out.write(f"ovadapt-lint: {len(result.findings)} finding(s) ({parts}) in {len(files)} of "
+                  f"{len(result.files)} file(s){note}\n")

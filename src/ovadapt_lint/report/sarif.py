@@ -1,12 +1,18 @@
 """SARIF 2.1.0 output for GitHub code scanning.
 
-Paths are relative with ``uriBaseId: %SRCROOT%``; absolute paths of the machine
-that ran the linter are never written. Messages are redacted.
+URIs are relative to the source root (the git top level, else the config
+file's folder, else the working directory; ``--sarif-srcroot`` picks another)
+with ``uriBaseId: %SRCROOT%``, so they name the same repository file from any
+working directory. A file outside the root gets a notification instead of a
+``../`` URI. Absolute paths of the machine that ran the linter are written only
+when ``--sarif-srcroot`` asks. Messages are redacted.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -68,19 +74,21 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
         for number, loc in enumerate(locations)]}]}]
 
 
-def _result(f, result: LintResult, index: dict[str, int]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _result(f, uri: str, index: dict[str, int]) -> tuple[dict[str, Any], dict[str, Any]]:
     message = mask_text(f.message)
     location = {"physicalLocation": {
-        "artifactLocation": {"uri": result.uri(f.path), "uriBaseId": "%SRCROOT%"},
+        "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
         "region": _region(f.span),
     }}
+    # The fingerprint hashes the root-relative path, so an alert keeps its identity whatever folder ran the linter.
+    fingerprint = f.fingerprint if f.path == uri else dataclasses.replace(f, path=uri).fingerprint
     item: dict[str, Any] = {
         "ruleId": f.code,
         "ruleIndex": index[f.code],
         "level": _LEVEL.get(f.severity, "error"),
         "message": {"text": message},
         "locations": [location],
-        "partialFingerprints": {"ovadaptFingerprint/v1": f.fingerprint},
+        "partialFingerprints": {"ovadaptFingerprint/v1": fingerprint},
     }
     if f.json_path:
         item["properties"] = {"jsonPath": mask_text(f.json_path)}
@@ -89,45 +97,96 @@ def _result(f, result: LintResult, index: dict[str, int]) -> tuple[dict[str, Any
     return item, location
 
 
+def _notice(f) -> bool:
+    """A tool notice (OVA0xx): a file that could not be checked, a bad suppression, a stale baseline entry."""
+    return f.code.startswith("OVA0")
+
+
 def _rank(f) -> tuple:
-    """Most severe first: level, then the rule category's security-severity."""
+    """Kept first under the cap: tool notices, then by level, then by the category's security-severity."""
     level = {"error": 0, "warning": 1, "note": 2}.get(f.severity, 0)
-    return level, -float(_SECURITY_SEVERITY.get(f.category, "0"))
+    return 0 if _notice(f) else 1, level, -float(_SECURITY_SEVERITY.get(f.category, "0"))
+
+
+def _by_rule(findings) -> str:
+    counts = Counter(f.code for f in findings)
+    return ", ".join(f"{code} {count}" for code, count in sorted(counts.items()))
+
+
+def _shown_path(display: str) -> str:
+    """How a notification names a file outside the root: as displayed when relative, else by name only
+    (an absolute path of this machine is never written)."""
+    import os
+
+    return display.replace("\\", "/") if not os.path.isabs(display) else os.path.basename(display)
 
 
 def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str | None = None,
                 show_suppressed: bool = False, max_results: int = MAX_RESULTS) -> dict[str, Any]:
     rules = list(registry.all_rules().values())
     index = {rule.code: i for i, rule in enumerate(rules)}
+    root = Path(srcroot).resolve() if srcroot is not None else result.source_root()
+    uris: dict[str, str | None] = {}
+
+    def uri_of(display: str) -> str | None:
+        if display not in uris:
+            uris[display] = result.root_uri(display, root)
+        return uris[display]
+
     results = []
     notifications = []
-    findings = result.findings
-    dropped = 0
-    if len(findings) > max_results:  # GitHub rejects runs with more results: keep the most severe
-        kept = sorted(range(len(findings)), key=lambda i: (_rank(findings[i]), i))[:max_results]
-        dropped = len(findings) - max_results
-        findings = [findings[i] for i in sorted(kept)]
+    outside: dict[str, list] = {}
+    findings = []
+    for f in result.findings:
+        if uri_of(f.path) is None:
+            outside.setdefault(f.path, []).append(f)
+        else:
+            findings.append(f)
+    # Files that could not be checked are execution notifications whether or not the cap keeps their result.
     for f in findings:
-        item, location = _result(f, result, index)
-        results.append(item)
         if f.code in _EXECUTION_CODES:
             notifications.append({
                 "level": _LEVEL.get(f.severity, "error"),
                 "message": {"text": mask_text(f.message)},
-                "locations": [location],
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": uri_of(f.path), "uriBaseId": "%SRCROOT%"},
+                    "region": _region(f.span)}}],
                 "descriptor": {"id": f.code},
             })
+    left_out = []
+    if len(findings) > max_results:  # GitHub rejects runs with more results: keep notices, then the most severe
+        order = sorted(range(len(findings)), key=lambda i: (_rank(findings[i]), i))
+        kept = sorted(order[:max_results])
+        left_out = [findings[i] for i in order[max_results:]]
+        findings = [findings[i] for i in kept]
+    for f in findings:
+        item, _ = _result(f, uri_of(f.path), index)
+        results.append(item)
     if show_suppressed:
-        for hidden in result.suppressed[: max(0, max_results - len(results))]:
-            item, _ = _result(hidden.finding, result, index)
+        for hidden in result.suppressed:
+            if len(results) >= max_results:
+                break
+            uri = uri_of(hidden.finding.path)
+            if uri is None:
+                continue
+            item, _ = _result(hidden.finding, uri, index)
             item["suppressions"] = [{"kind": "inSource" if hidden.in_source else "external",
                                      "justification": hidden.reason}]
             results.append(item)
-    if dropped:
+    if left_out:
         notifications.append({
             "level": "warning",
-            "message": {"text": f"{dropped} less severe result(s) were left out: GitHub code scanning accepts at most "
-                                f"{max_results:,} results per run. Run the text or JSON format to see them all."},
+            "message": {"text": f"{len(left_out)} less severe result(s) were left out (by rule: {_by_rule(left_out)}): "
+                                f"GitHub code scanning accepts at most {max_results:,} results per run; tool notices (OVA0xx) "
+                                f"are kept first. Run the text or JSON format to see them all."},
+        })
+    where = "--sarif-srcroot" if srcroot is not None else "the repository root (git top level)"
+    for display, hidden in sorted(outside.items()):
+        notifications.append({
+            "level": "warning",
+            "message": {"text": f"{_shown_path(display)} lies outside the source root ({where}); its "
+                                f"{len(hidden)} result(s) (by rule: {_by_rule(hidden)}) are not in this log. "
+                                f"Lint files inside the repository, or pass --sarif-srcroot DIR."},
         })
     run: dict[str, Any] = {
         "tool": {"driver": {
@@ -147,8 +206,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
     }
     if srcroot is not None:
         # Only on request: this is the one place an absolute path of this machine may appear.
-        root = Path(srcroot).resolve().as_uri().rstrip("/") + "/"
-        run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root}}  # ovadapt: ignore[OVA504] (requested)
+        run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}}  # ovadapt: ignore[OVA504] (requested)
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 

@@ -123,3 +123,45 @@ def write_statistics_lines(console, findings: list[Finding]) -> None:
 
 def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
     write_statistics_lines(_console(out, color), result.findings)
+
+
+def write_concise(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
+    """One line per finding, ``path:line:col: CODE message``, no code frame and no summary
+    (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``."""
+    for f in result.findings:
+        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}\n")
+    if show_suppressed:
+        for item in result.suppressed:
+            f = item.finding
+            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))} "
+                      f"[suppressed: {_one_line(item.reason)}]\n")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.splitlines())
+
+
+def statistics(findings: list[Finding]) -> list[dict]:
+    """Count per rule, most frequent first (the order of the text statistics)."""
+    counts = Counter(f.code for f in findings)
+    names = {f.code: f.name for f in findings}
+    return [{"code": code, "name": names[code], "count": count}
+            for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def write_statistics_json(result: LintResult, out: TextIO) -> None:
+    """``--statistics --format json``: schema ``ovadapt-lint/statistics/v1``."""
+    import json
+
+    from .. import __version__
+
+    document = {
+        "schema": "ovadapt-lint/statistics/v1",
+        "tool": {"name": "ovadapt-lint", "version": __version__},
+        "files": len(result.files),
+        "findings": len(result.findings),
+        "suppressed": len(result.suppressed),
+        "statistics": statistics(result.findings),
+    }
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")
