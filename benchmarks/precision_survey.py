@@ -239,6 +239,11 @@ def secret_spans(text: str) -> list[list[int]]:
     spans = [m.span() for m in PEM_BLOCK.finditer(text)]
     if scan_secrets is not None:
         spans += [(h.start, h.end) for h in scan_secrets(text) if h.secret and h.end > h.start]
+    return merge_spans(spans)
+
+
+def merge_spans(spans) -> list[list[int]]:
+    """Sorted, overlapping [start, end) spans merged into disjoint ones."""
     merged: list[list[int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:
@@ -261,13 +266,7 @@ def redact(text: str, outer: list[list[int]] | None = None) -> str:
     what lies between them. ``outer``: spans found in the whole file, already
     clipped to this line (a secret that spans lines is not seen in one line).
     """
-    spans = secret_spans(text) + (outer or [])
-    merged: list[list[int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
+    merged = merge_spans(secret_spans(text) + (outer or []))
     out, pos = [], 0
     for start, end in merged:
         out += [mask_text(text[pos:start]), mask(text[start:end])]

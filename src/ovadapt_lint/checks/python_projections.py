@@ -727,14 +727,7 @@ def _flat_statements(root: ast.AST):
         if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
             continue
         yield statement
-        children: list[ast.stmt] = []
-        for attr in ("body", "orelse", "finalbody"):
-            part = getattr(statement, attr, None)
-            if isinstance(part, list):
-                children += part
-        for handler in getattr(statement, "handlers", ()):
-            children += handler.body
-        stack.extend(reversed(children))
+        stack.extend(reversed(_child_statements(statement)))
 
 
 def _where(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
