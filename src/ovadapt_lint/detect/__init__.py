@@ -130,19 +130,24 @@ def shannon_entropy(text: str) -> float:
     return -sum(c / len(text) * math.log2(c / len(text)) for c in counts.values())
 
 
-def secret_shaped(value: str) -> bool:
+def word_segments(value: str) -> bool:
+    """Made of words and numbers only (`sk-byok-should-be-stored`, `ROCKET_LAUNCHER_0001`): typed, not generated."""
+    segments = [s for s in _SEGMENTS.split(value) if s]
+    return bool(segments) and all(s.isalpha() or s.isdigit() for s in segments)
+
+
+def secret_shaped(value: str, min_length: int = SHAPED_MIN_LENGTH) -> bool:
     """A generated-looking secret: long enough, letters and digits, high entropy, and not a
     sequence of words and numbers (`ROCKET_LAUNCHER_0001`, `synthetic-pass-1`)."""
     value = value.strip().strip("\"'`")
     for scheme in ("Bearer ", "Basic ", "Token ", "bearer ", "basic ", "token "):
         if value.startswith(scheme):
             value = value[len(scheme):].strip()
-    if len(value) < SHAPED_MIN_LENGTH or is_placeholder(value):
+    if len(value) < min_length or is_placeholder(value):
         return False
     if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
         return False
-    segments = [s for s in _SEGMENTS.split(value) if s]
-    if all(s.isalpha() or s.isdigit() for s in segments):
+    if word_segments(value):
         return False
     if filler_value(value.rstrip("0123456789!_-.").translate(_LEET)):  # s3cr3t_pw, p@ssw0rd123
         return False

@@ -8,7 +8,7 @@ from .credentials import scan_secrets
 from .denylist import DenyList
 from .signatures import scan_text
 from .urls import UrlDetector
-from . import Hit, secret_shaped
+from . import Hit, is_placeholder, secret_shaped, word_segments
 
 CACHE_SIZE = 100_000
 
@@ -60,17 +60,46 @@ class StringScanner:
 
 # Rules that read a credential from its context (a header, a URL, a cookie, `password = …`): outside what is
 # published they see test fixtures and examples (`password = "hunter2"`, `Cookie: chips=ahoy`), so there
-# only a value shaped like a generated secret is reported. Provider formats are exact and always reported.
-CONTEXT_CODES = frozenset({"OVA403", "OVA404", "OVA405", "OVA409"})
+# only a value shaped like a generated secret is reported: code -> the shortest such value.
+CONTEXT_MIN_LENGTH = {"OVA403": 12, "OVA404": 8, "OVA405": 16, "OVA409": 12}
 _PEM_BODY = re.compile(r"[A-Za-z0-9+/]{20,}")
+_LOOPBACK_AFTER = re.compile(r"[^@\s]{0,80}@(?:localhost|127\.|\[::1\]|0\.0\.0\.0)", re.IGNORECASE)
 
 
 def _reported_outside_publication(hit: Hit, text: str) -> bool:
-    if hit.code in CONTEXT_CODES:
-        return secret_shaped(text[hit.start:hit.end])
+    """Outside published values: typed stand-ins, documentation samples and local-development values are
+    test data, not leaks. Provider formats stay exact, but a token made of words is typed, not issued."""
+    value = text[hit.start:hit.end]
+    if hit.code in CONTEXT_MIN_LENGTH:
+        if hit.code == "OVA405" and "=" in value:
+            value = value.split("=", 1)[1]  # the cookie's value, not its name
+        if hit.code == "OVA404" and _LOOPBACK_AFTER.match(text, hit.end):
+            return False  # a local development database or cache
+        return secret_shaped(value, CONTEXT_MIN_LENGTH[hit.code])
     if hit.code == "OVA402":  # a key, not a header someone checks for: the base64 body follows
         return _PEM_BODY.search(text, hit.end, hit.end + 600) is not None
+    if hit.code == "OVA406":
+        return not _sample_jwt(value)
+    if hit.code == "OVA401":
+        return not word_segments(value)
     return True
+
+
+def _sample_jwt(token: str) -> bool:
+    """A documentation sample (jwt.io's `{"sub": "1234567890", "name": "John Doe"}`): its claims are a
+    keyboard run or stand-in words."""
+    import base64
+    import json
+
+    parts = token.split(".")
+    if len(parts) < 2:
+        return False
+    try:
+        claims = json.loads(base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4)))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    values = [str(v) for v in claims.values()] if isinstance(claims, dict) else []
+    return any(is_placeholder(v) or v in ("John Doe", "Jane Doe") for v in values)
 
 
 def secret_family(code: str) -> bool:
