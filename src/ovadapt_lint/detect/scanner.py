@@ -71,8 +71,8 @@ def _reported_outside_publication(hit: Hit, text: str) -> bool:
     test data, not leaks. Provider formats stay exact, but a token made of words is typed, not issued."""
     value = text[hit.start:hit.end]
     if hit.code in CONTEXT_MIN_LENGTH:
-        if hit.code == "OVA405" and "=" in value:
-            value = value.split("=", 1)[1]  # the cookie's value, not its name
+        if hit.signature == "cookie-assignment" and "=" in value:
+            value = value.split("=", 1)[1]  # `name=value`: judge the value, not the name
         if hit.code == "OVA404" and _LOOPBACK_AFTER.match(text, hit.end):
             return False  # a local development database or cache
         return secret_shaped(value, CONTEXT_MIN_LENGTH[hit.code])
