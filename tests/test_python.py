@@ -243,7 +243,8 @@ def test_generated_module_with_a_huge_concatenation_is_analysed(tmp_path: Path) 
     # Like pydoc_data/topics.py: thousands of implicitly concatenated literals in one expression.
     parts = "\n".join(f"    'line {i} of the generated help text\\n'" for i in range(2500))
     target = tmp_path / "topics.py"
-    target.write_text(f"topics = {{'x': (\n{parts}\n    'token: abc123def'\n)}}\n", encoding="utf-8")
+    # A generated-looking value: outside published values a typed one (`abc123`) is a test fixture.
+    target.write_text(f"topics = {{'x': (\n{parts}\n    'token: 9fQ2w7LmXk3Rt8'\n)}}\n", encoding="utf-8")
     findings = lint_paths([str(target)], Config())
     assert [f.code for f in findings] == ["OVA409"]
     assert findings[0].line == 2502  # located in the part that holds it

@@ -4,13 +4,24 @@ pack, analysis configuration). Unchanged files are not re-read past their bytes.
 Entries hold findings as every output shows them: messages and paths redacted,
 values only as digests. The folder carries a ``CACHEDIR.TAG`` so backup tools
 skip it.
+
+A cache cannot lie: the key covers everything a result depends on (the linter's code, the rule pack,
+the configuration file and every analysis setting, the rule selection, and the versions of the
+packages that detect); entries are authenticated with an HMAC key kept outside the repository, in the
+user's cache folder (``$XDG_CACHE_HOME/ovadapt-lint/cache-key``, created on first use, mode 0600), so a
+planted or edited entry is a miss; entries hold no edits (``--fix`` recomputes); and a cache folder
+tracked by git is not used.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import secrets
+import stat
+import sys
 import tempfile
 from dataclasses import asdict
 from pathlib import Path
@@ -28,6 +39,7 @@ def _to_dict(finding: Finding) -> dict:
 
     data = asdict(finding)
     data.pop("path")
+    data.pop("fix", None)  # edits are never taken from the cache: --fix recomputes them
     data["message"] = mask_text(finding.message)
     if finding.json_path is not None:
         data["json_path"] = mask_text(finding.json_path)
@@ -39,40 +51,160 @@ def _to_dict(finding: Finding) -> dict:
 
 def _from_dict(data: dict, path: str) -> Finding:
     span = Span(**data.pop("span"))
+    data.pop("fix", None)
     return Finding(path=path, span=span, **data)
 
 
+KEY_BYTES = 32
+
+
+def key_file() -> Path:
+    """Where the HMAC key lives: the user's cache folder, never the repository."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ovadapt-lint" / "cache-key"
+
+
+def user_key() -> bytes | None:
+    """The user's cache-authentication key, created on first use (0600); None when it cannot be
+    created or read, or is readable by others (then the cache is not used)."""
+    path = key_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(handle, "wb") as out:
+                out.write(secrets.token_bytes(KEY_BYTES))
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(handle, "rb") as source:
+            info = os.fstat(source.fileno())
+            if os.name == "posix" and (info.st_mode & 0o077 or info.st_uid != os.getuid()
+                                       or not stat.S_ISREG(info.st_mode)):
+                return None
+            key = source.read(4096)
+    except OSError:
+        return None
+    return key if len(key) >= KEY_BYTES else None
+
+
+def dependency_versions() -> dict[str, str]:
+    """The installed versions of the packages ovadapt-lint depends on (detect-secrets, tree-sitter, …):
+    an upgraded detector must not reuse results computed by the old one."""
+    import re
+    from importlib import metadata
+
+    versions: dict[str, str] = {}
+    try:
+        requirements = metadata.requires("ovadapt-lint") or []
+    except metadata.PackageNotFoundError:
+        requirements = []
+    names = {re.split(r"[\s;<>=!~\[]", r, maxsplit=1)[0] for r in requirements if "extra ==" not in r}
+    for name in sorted(names | {"detect-secrets"}):
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "-"
+    return versions
+
+
+def cache_salt(config) -> str:
+    """Everything a cached result depends on besides the file's bytes, kind and role."""
+    state = {
+        "analysis": config.analysis_digest(),
+        # Folding (raw storage over its parts) depends on which rules are enabled.
+        "selection": [config.select, config.extend_select, config.ignore],
+        "config": _file_digest(config.source),
+        "dependencies": dependency_versions(),
+        "python": list(sys.version_info[:2]),
+    }
+    return hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _file_digest(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return f"<unreadable {path}>"
+
+
+def tracked_by_git(folder: Path) -> bool:
+    """Whether git tracks anything in ``folder`` (a committed cache is planted, not ours)."""
+    import subprocess
+
+    folder = Path(os.path.abspath(folder))
+    here = folder
+    while not here.is_dir():
+        if here.parent == here:
+            return False
+        here = here.parent
+    try:
+        proc = subprocess.run(["git", "-C", str(here), "ls-files", "-z", "--", str(folder)],
+                              capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return proc.returncode == 0 and bool(proc.stdout.strip(b"\0"))
+
+
+def open_cache(folder: Path, salt: str) -> "Cache | None":
+    """The cache for a run, or None (with a notice) when it cannot be trusted."""
+    if tracked_by_git(folder):
+        sys.stderr.write(f"ovadapt-lint: notice: the cache folder {folder} is tracked by git; not using it "
+                         f"(remove it from the repository)\n")
+        return None
+    cache = Cache(folder, salt)
+    return cache if cache.secret is not None else None
+
+
 class Cache:
-    def __init__(self, folder: Path, salt: str) -> None:
+    def __init__(self, folder: Path, salt: str, secret: bytes | None = None) -> None:
         self.folder = folder
-        self.salt = salt  # linter version, rule pack and analysis configuration
+        self.salt = salt  # see cache_salt: code, rule pack, configuration, selection, dependencies
+        # The HMAC key (never in the repository); without one nothing is read or written.
+        self.secret = secret if secret is not None else user_key()
         self._ready = False
 
     def key(self, kind: str, data: bytes) -> str:
-        digest = hashlib.sha256()
-        digest.update(self.salt.encode())
-        digest.update(kind.encode())
-        digest.update(data)
-        return digest.hexdigest()
+        mac = hmac.new(self.secret or b"", digestmod=hashlib.sha256)
+        mac.update(self.salt.encode())
+        mac.update(b"\0" + kind.encode() + b"\0")
+        mac.update(data)
+        return mac.hexdigest()
+
+    def _mac(self, key: str, payload: str) -> str:
+        return hmac.new(self.secret or b"", (key + "\0" + payload).encode("utf-8", "surrogatepass"),
+                        hashlib.sha256).hexdigest()
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key[2:]}.json"
 
     def get(self, key: str, display: str) -> list[Finding] | None:
+        if self.secret is None:
+            return None
         try:
-            entries = json.loads(self._path(key).read_text(encoding="utf-8"))
-            return [_from_dict(entry, display) for entry in entries]
-        except (OSError, ValueError, TypeError, KeyError):
+            entry = json.loads(self._path(key).read_text(encoding="utf-8"))
+            payload, mac = entry["findings"], entry["mac"]
+            if not isinstance(payload, str) or not isinstance(mac, str) \
+                    or not hmac.compare_digest(mac, self._mac(key, payload)):
+                return None  # not written by this user's linter: a planted or edited entry is a miss
+            return [_from_dict(item, display) for item in json.loads(payload)]
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return None  # a missing or damaged entry is a miss
 
     def put(self, key: str, findings: list[Finding]) -> None:
+        if self.secret is None:
+            return
         try:
             self._prepare()
             target = self._path(key)
             target.parent.mkdir(exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+            payload = json.dumps([_to_dict(f) for f in findings])
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump([_to_dict(f) for f in findings], out)
+                json.dump({"findings": payload, "mac": self._mac(key, payload)}, out)
             os.replace(temporary, target)
         except OSError:
             pass  # a read-only or full disk makes the cache useless, not the run

@@ -21,7 +21,8 @@ _EPILOG = """\
 exit codes: 0 no findings, 1 findings (tool notices OVA0xx included), 2 usage/config/internal error.
 Run `ovadapt-lint rules` to list the rules and `ovadapt-lint rules CODE` (or --explain CODE) for one.
 Run `ovadapt-lint deny-hash NAME...` to print sha256: deny-list entries that do not reveal the names.
-A first argument `rules` or `deny-hash` is the subcommand; lint a folder of that name as `./rules`.
+Run `ovadapt-lint history [PATHS...]` to lint every blob the git history ever held (see --help there).
+A first argument `rules`, `deny-hash` or `history` is the subcommand; lint a folder of that name as `./rules`.
 """
 
 
@@ -125,6 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="make SARIF URIs relative to DIR and write DIR as originalUriBaseIds %%SRCROOT%% "
                              "(absolute paths appear only then); default root: the git top level, else the "
                              "config file's folder, else the working directory")
+    parser.add_argument("--diff-base", "--since", dest="diff_base", metavar="REF",
+                        help="review mode: lint the files changed since REF's merge base with HEAD (working tree "
+                             "included) and report only findings on added or changed lines, plus every finding of "
+                             "added files; the others are counted in the summary")
+    parser.add_argument("--no-untracked", action="store_true",
+                        help="with --diff-base: leave untracked files out (default: they count as added)")
     parser.add_argument("--explain", metavar="CODE", help="explain a rule and exit")
     parser.add_argument("--version", action="version", version=f"ovadapt-lint {__version__}")
     return parser
@@ -216,7 +223,8 @@ def _config(args: argparse.Namespace):
         if args.jobs < 0:
             raise ConfigError("--jobs must be 0 (one per core) or more")
         config.jobs = args.jobs
-    config.use_cache = not args.no_cache
+    # --fix and --diff recompute every edit: none is ever taken from the cache.
+    config.use_cache = not (args.no_cache or args.fix or args.diff)
     if args.cache_dir:
         config.cache_dir = Path(args.cache_dir)
     if args.baseline_prune and not args.baseline:
@@ -243,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
             return _rules_command(argv[1:], out)
         if argv and argv[0] == "deny-hash":
             return _deny_hash_command(argv[1:], out)
+        if argv and argv[0] == "history":
+            from .history import history_command
+
+            return history_command(argv[1:])
         args = build_parser().parse_args(argv)
         if args.explain:
             return _explain(args.explain, out)
@@ -262,11 +274,28 @@ def _lint(args: argparse.Namespace) -> int:
         sys.stderr.write(f"ovadapt-lint: error: --statistics works with --format {', '.join(STATISTICS_FORMATS)}, "
                          f"not {args.format}\n")
         return EXIT_ERROR
+    if args.no_untracked and not args.diff_base:
+        sys.stderr.write("ovadapt-lint: error: --no-untracked needs --diff-base REF\n")
+        return EXIT_ERROR
+    review = None
     try:
         config = _config(args)
         # A progress bar only for people watching a terminal, never in machine formats.
         progress = args.format == "text" and not args.statistics and sys.stderr.isatty()
-        result = run(args.paths or ["."], config, show_progress=progress)
+        if args.diff_base is not None:
+            from .vcs import filter_result, review_paths, review_scope
+
+            scope = review_scope((args.paths or ["."])[0], args.diff_base, untracked=not args.no_untracked)
+            files = review_paths(scope, args.paths or ["."], config.include, config.exclude)
+
+            def review(show_progress: bool = False):
+                reviewed = run(files, config, show_progress=show_progress)
+                filter_result(reviewed, scope)
+                return reviewed
+
+            result = review(progress)
+        else:
+            result = run(args.paths or ["."], config, show_progress=progress)
     except ConfigError as exc:
         sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
         return EXIT_ERROR
@@ -280,24 +309,44 @@ def _lint(args: argparse.Namespace) -> int:
         code = _fix(args, result)
         if code is not None:
             return code
-        result = run(args.paths or ["."], config)  # what remains after the fixes
+        rerun = review if review is not None else (lambda: run(args.paths or ["."], config))
+        result = rerun()  # what remains after the fixes
         for _ in range(FIX_PASSES - 1):  # a fix can uncover another match in the same string
             if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True) is not None:
                 break
-            result = run(args.paths or ["."], config)
+            result = rerun()
     try:
-        out = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else sys.stdout
+        # A lone surrogate (a key or file name that is not valid Unicode) is written escaped, `\\ud800`,
+        # in every format, never raised as UnicodeEncodeError.
+        out = (open(args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n") if args.output
+               else _escaping(sys.stdout))
     except OSError as exc:
         sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output}: {exc.strerror}\n")
         return EXIT_ERROR
     try:
-        _report(args, result, out)
-    finally:
-        if out is not sys.stdout:
-            out.close()
+        try:
+            _report(args, result, out)
+        finally:
+            if out is not sys.stdout:
+                out.close()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # a full disk, a closed device: one line, not a traceback
+        sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output or 'the report'}: "
+                         f"{exc.strerror or exc}\n")
+        return EXIT_ERROR
     if result.findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _escaping(stream: TextIO) -> TextIO:
+    """Standard output set to write unencodable characters (lone surrogates) as backslash escapes."""
+    try:
+        stream.reconfigure(errors="backslashreplace")  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        pass
+    return stream
 
 
 FIX_PASSES = 3
@@ -320,8 +369,9 @@ def _fix(args: argparse.Namespace, result, quiet: bool = False) -> int | None:
                 plans.append(planned)
     if args.diff:
         changed = [p for p in plans if p.error is None and p.after != p.before]
+        out = _escaping(sys.stdout)
         for planned in changed:
-            sys.stdout.write(diff(planned))
+            out.write(diff(planned))
         for planned in plans:
             if planned.error:
                 sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")

@@ -42,6 +42,8 @@ class LintResult:
     # The first linted path and the config file: where the source root is looked for (see source_root).
     anchor: str = "."
     config_source: Path | None = None
+    # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
+    review: dict[str, Any] | None = None
     _root: Path | None = field(default=None, repr=False)
 
     def add_file(self, target: Target) -> None:
@@ -268,10 +270,10 @@ def _read_bytes(path, max_size: int) -> bytes | None:
 def _make_cache(config: Config):
     if not config.use_cache:
         return None
-    from .cache import DEFAULT_DIR, Cache
+    from .cache import DEFAULT_DIR, cache_salt, open_cache
 
     folder = config.cache_dir or ((config.source.parent if config.source else Path(".")) / DEFAULT_DIR)
-    return Cache(folder, config.analysis_digest())
+    return open_cache(folder, cache_salt(config))
 
 
 # Worker processes get the configuration once; each task is one file.

@@ -12,14 +12,17 @@ import ast
 import difflib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .findings import Finding
-from .redact import mask, mask_text
+from .redact import apply_masks, line_secret_spans
 
 BOM = b"\xef\xbb\xbf"
+# What an edit may write: a placeholder, quoted or not, or `false` (an attestation restated as the boolean).
+SAFE_REPLACEMENT = re.compile(r'^(?:"?\[redacted:[a-z-]{1,40}\]"?|false)$')
 
 
 @dataclass
@@ -37,7 +40,10 @@ def apply_edits(data: bytes, findings: list[Finding]) -> tuple[bytes, list[Findi
     over a path inside it). Applied right to left so offsets stay valid."""
     chosen: list[Finding] = []
     for finding in sorted((f for f in findings if f.fix), key=lambda f: f.fix[0] - f.fix[1]):
-        start, end, _ = finding.fix
+        start, end, replacement = finding.fix
+        # Verified: an edit only ever writes a placeholder (or the boolean `false`), never other code.
+        if not isinstance(replacement, str) or not SAFE_REPLACEMENT.match(replacement):
+            continue
         if 0 <= start <= end <= len(data) and all(end <= c.fix[0] or start >= c.fix[1] for c in chosen):
             chosen.append(finding)
     out = data
@@ -114,11 +120,14 @@ def diff(fix: FileFix) -> str:
     lines = []
     for line in difflib.unified_diff(before, after, f"a/{fix.display}", f"b/{fix.display}"):
         if line.startswith("-") and not line.startswith("---"):
-            masked = mask_text(line)
-            for secret in sorted(set(secrets), key=len, reverse=True):
-                if secret and secret in masked:
-                    masked = masked.replace(secret, mask(secret))
-            line = masked
+            # The redaction code frames use, plus every occurrence of a fixed secret: each masked once.
+            spans = line_secret_spans(line)
+            for secret in set(secrets):
+                at = line.find(secret) if secret else -1
+                while at != -1:
+                    spans.append((at, at + len(secret)))
+                    at = line.find(secret, at + len(secret))
+            line = apply_masks(line, spans)
         lines.append(line if line.endswith("\n") else line + "\n")
     return "".join(lines)
 

@@ -29,18 +29,81 @@ def mask(secret: str) -> str:
     return f"{secret[:visible]}…[{len(secret)} chars]"
 
 
-def mask_text(text: str) -> str:
-    """Replace every credential-looking token in ``text`` by its masked form."""
+def merge_spans(spans) -> list[tuple[int, int]]:
+    """Overlapping or touching-inside spans joined, sorted: where a detector's span holds a smaller
+    match (the safety net inside a JWT), the outer span wins, so each secret is masked once, whole."""
+    merged: list[list[int]] = []
+    for start, end in sorted((s, e) for s, e in spans if e > s):
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return [(s, e) for s, e in merged]
+
+
+def secret_spans(text: str) -> list[tuple[int, int]]:
+    """Merged spans of every credential-looking token in ``text`` (detectors and the safety net)."""
     from .detect.credentials import scan_secrets
 
     spans = [(h.start, h.end) for h in scan_secrets(text) if h.secret and h.end > h.start]
     spans += [m.span() for m in _safety_net().finditer(text)]
-    out = text
-    last_start = len(text) + 1
-    # Right to left, skipping overlaps, so earlier offsets stay valid.
-    for start, end in sorted(set(spans), key=lambda s: (s[0], -s[1]), reverse=True):
-        if end > last_start:
-            continue
-        out = out[:start] + mask(text[start:end]) + out[end:]
-        last_start = start
-    return out
+    return merge_spans(spans)
+
+
+def apply_masks(text: str, spans) -> str:
+    """``text`` with each (merged) span replaced by its masked form, once."""
+    out = []
+    last = 0
+    for start, end in merge_spans((max(s, 0), min(e, len(text))) for s, e in spans):
+        out.append(text[last:start])
+        out.append(mask(text[start:end]))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def mask_text(text: str) -> str:
+    """Replace every credential-looking token in ``text`` by its masked form."""
+    return apply_masks(text, secret_spans(text))
+
+
+# A password-shaped token where no detector looked (`curl -u elastic:P@ssw0rd9`): 8+ characters with a lower-
+# and an upper-case letter, a digit and a symbol, standing alone or after `:` or `=`. No `/` or `.`, so paths,
+# hosts and versions stay readable.
+_SHAPED = re.compile(r"""(?<![^\s"'`:=(\[,])(?=[\w@#$%^&*!+~-]{0,200}?[a-z])(?=[\w@#$%^&*!+~-]{0,200}?[A-Z])"""
+                     r"""(?=[\w@#$%^&*!+~-]{0,200}?[0-9])(?=[\w@#$%^&*!+~-]{0,200}?[@#$%^&*!+~])"""
+                     r"""[A-Za-z0-9@#$%^&*!+~_\-]{8,200}(?![^\s"'`,;)\]}])""", re.ASCII)
+# Backslash escapes of a source line, as they read in the string they spell (same length, so offsets hold):
+# `\"` is a quote and `\n` a space, so `is_secret = true\n"` judges `true`, not `true\n`.
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+# A PEM private-key block on one line (`"-----BEGIN RSA PRIVATE KEY-----\\nMIIE…"`): masked from BEGIN to END,
+# or to the end of the line when the block goes on below.
+PEM_BEGIN = re.compile(r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY[A-Z0-9 ]{0,20}-----")
+PEM_END = re.compile(r"-----END[A-Z0-9 ]{0,60}-----")
+
+
+def pem_spans(line: str) -> list[tuple[int, int]]:
+    spans = []
+    for begin in PEM_BEGIN.finditer(line):
+        end = PEM_END.search(line, begin.end())
+        spans.append((begin.start(), end.end() if end else len(line)))
+    return spans
+
+
+def line_secret_spans(line: str) -> list[tuple[int, int]]:
+    """Merged spans to mask in a line of source shown to a reader (code frames, --diff): what the
+    detectors find in the line read as its strings say (escapes resolved in place), the safety net,
+    and password-shaped tokens."""
+    from .detect.credentials import scan_secrets
+
+    readable = _ESCAPE.sub(lambda m: " " + (m.group(1) if m.group(1) in "\"'" else " "), line)
+    spans = [(h.start, h.end) for h in scan_secrets(readable) if h.secret and h.end > h.start]
+    spans += [m.span() for m in _safety_net().finditer(line)]
+    spans += [m.span() for m in _SHAPED.finditer(line)]
+    spans += pem_spans(line)
+    return merge_spans(spans)
+
+
+def redact_line(line: str) -> str:
+    """A source line as the linter shows it: every credential-looking token masked once."""
+    return apply_masks(line, line_secret_spans(line))

@@ -46,4 +46,14 @@ def write_github(result: LintResult, out: TextIO) -> None:
         note = (f"; GitHub shows {ANNOTATIONS_PER_STEP} annotations of each level per step, the log above lists them all"
                 if over else "")
         out.write(f"ovadapt-lint: {len(result.findings)} finding(s) ({parts}) in {len(files)} of "
-                  f"{len(result.files)} file(s){note}\n")
+                  f"{len(result.files)} file(s){note}{_review_note(result)}\n")
+    elif result.review is not None:
+        out.write(f"ovadapt-lint: no findings on changed lines{_review_note(result)}\n")
+
+
+def _review_note(result: LintResult) -> str:
+    if result.review is None:
+        return ""
+    from ..vcs import unchanged_note
+
+    return f"; {unchanged_note(result.review)}"

@@ -16,6 +16,8 @@ def _item(finding) -> dict:
     item["message"] = mask_text(item["message"])
     if item["json_path"] is not None:
         item["json_path"] = mask_text(item["json_path"])
+    if finding.extra.get("history"):
+        item["properties"] = dict(finding.extra["history"])
     return item
 
 
@@ -32,6 +34,10 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
         },
         "findings": findings,
     }
+    if result.review is not None:
+        document["summary"]["unchanged_not_shown"] = result.review["unchanged_not_shown"]
+        document["summary"]["diff_base"] = result.review["diff_base"]
+        document["summary"]["merge_base"] = result.review["merge_base"]
     if show_suppressed:
         document["suppressed"] = [{**_item(s.finding), "suppressed_by": s.reason} for s in result.suppressed]
     json.dump(document, out, indent=2, ensure_ascii=False)

@@ -92,6 +92,8 @@ def _result(f, uri: str, index: dict[str, int]) -> tuple[dict[str, Any], dict[st
     }
     if f.json_path:
         item["properties"] = {"jsonPath": mask_text(f.json_path)}
+    if f.extra.get("history"):
+        item.setdefault("properties", {}).update(f.extra["history"])
     if f.extra.get("flow"):
         _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"])
     return item, location
@@ -204,6 +206,12 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         }],
         "results": results,
     }
+    if result.review is not None:
+        from ..vcs import unchanged_note
+
+        run["properties"] = {"diffBase": result.review["diff_base"], "mergeBase": result.review["merge_base"],
+                             "unchangedLinesNotShown": result.review["unchanged_not_shown"],
+                             "summary": unchanged_note(result.review)}
     if srcroot is not None:
         # Only on request: this is the one place an absolute path of this machine may appear.
         run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}}  # ovadapt: ignore[OVA504] (requested)

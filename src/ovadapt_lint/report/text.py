@@ -20,36 +20,109 @@ def _console(out: TextIO, color: bool):
                    no_color=not color, color_system="auto" if color else None)
 
 
-def _mask_spans(text: str, start: int, spans: list[tuple[int, int]]) -> tuple[str, int, bool]:
-    """Mask secret spans (0-based, end exclusive) in ``text``; return it, the shifted start, and whether it changed."""
-    for s, e in sorted(set(spans), reverse=True):
-        if s >= len(text) or e <= s:
-            continue
-        replacement = mask(text[s:e])
-        text = text[:s] + replacement + text[e:]
-        if s < start:
-            start = max(s, start + len(replacement) - (e - s))
-    return text, start, bool(spans)
+def _line_masks(line_text: str, secrets: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
+    """A frame line (tabs as one space each) and the merged spans to mask in it: the findings' secret
+    spans on the line and every credential-looking token it holds (the redaction --diff applies)."""
+    from ..redact import line_secret_spans, merge_spans
 
-
-def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]] = ()) -> tuple[str, str]:
-    """The (redacted, clipped) line and a caret marker under the span."""
     text = line_text.expandtabs(1)
-    start = max(col - 1, 0)
-    width = max(end_col - col, 1)
-    text, start, masked = _mask_spans(text, start, list(secrets))
-    if masked:
-        width = 1
-    offset = 0
+    return text, merge_spans([(max(s, 0), min(e, len(text))) for s, e in secrets] + line_secret_spans(text))
+
+
+def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]] = (),
+           masks: tuple[str, list[tuple[int, int]]] | None = None) -> tuple[str, str]:
+    """The (redacted, clipped) line and a caret marker under the finding's span. Each secret is
+    masked once (an outer span wins over one inside it), and the caret spans the finding as shown."""
+    import bisect
+
+    text, spans = masks if masks is not None else _line_masks(line_text, list(secrets))
+    start = min(max(col - 1, 0), len(text))
+    end = max(end_col - 1, start + 1)
+    # Only a window around the finding is built (a minified file is one long line with many findings),
+    # widened so no masked span is cut.
+    low, high = max(0, start - 2 * _FRAME_WIDTH), min(len(text), end + 2 * _FRAME_WIDTH)
+    first = bisect.bisect_right(spans, (low, float("inf"))) - 1
+    if first >= 0 and spans[first][1] > low:
+        low = spans[first][0]
+    first = max(first, 0)
+    pieces, position, new_start, new_end = [], low, None, None
+    for s, e in spans[first:]:
+        if s >= high:
+            break
+        if e <= low:
+            continue
+        if e > high:
+            high = e
+        replacement = mask(text[s:e])
+        shown = sum(len(p) for p in pieces)
+        if new_start is None and start < e:
+            new_start = shown + max(start - position, 0) if start < s else shown + (s - position)
+        if new_end is None and end <= e:
+            new_end = shown + (end - position) if end <= s else shown + (s - position) + len(replacement)
+        pieces += [text[position:s], replacement]
+        position = e
+    shown = sum(len(p) for p in pieces)
+    if new_start is None:
+        new_start = shown + (start - position)
+    if new_end is None:
+        new_end = shown + (end - position)
+    text = ("…" if low else "") + "".join(pieces) + text[position:high] + ("…" if high < len(text) else "")
+    start = new_start + (1 if low else 0)
+    width = max(new_end - new_start, 1)
     if len(text) > _FRAME_WIDTH:  # clip long lines around the finding
         offset = max(0, min(start - 20, len(text) - _FRAME_WIDTH))
-        text = ("…" if offset else "") + text[offset: offset + _FRAME_WIDTH] + "…"
+        text = ("…" if offset else "") + text[offset: offset + _FRAME_WIDTH] + ("…" if offset + _FRAME_WIDTH < len(text) else "")
         start = start - offset + (1 if offset else 0)
-    shown = mask_text(text)
-    if shown != text:  # redaction moved things: mark the start only
-        width = 1
-    width = min(width, max(len(shown) - start, 1), 60)
-    return shown, " " * start + "^" * width
+    width = min(width, max(len(text) - start, 1))
+    return text, " " * start + "^" * width
+
+
+def _secret_lines(result: LintResult, frames: bool = True) -> dict[tuple[str, int], list[tuple[int, int]]]:
+    """(path, line) -> secret spans (0-based, end exclusive) on that line, for every line a secret
+    covers: a PEM block's BEGIN line, its body lines and its END line alike."""
+    secrets: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for finding in list(result.findings) + [s.finding for s in result.suppressed]:
+        if not finding.secret_span:
+            continue
+        span = finding.span
+        for line in range(span.start_line, max(span.end_line, span.start_line) + 1):
+            first = span.start_col - 1 if line == span.start_line else 0
+            last = span.end_col - 1 if line == span.end_line else 10**9
+            secrets.setdefault((finding.path, line), []).append((first, last))
+    for path in {f.path for f in result.findings} | {s.finding.path for s in result.suppressed}:
+        source = result.source(path) if frames else None
+        if source is not None:
+            for line, span in _pem_block_lines(source).items():
+                secrets.setdefault((path, line), []).append(span)
+    return secrets
+
+
+PEM_MAX_LINES = 200  # a 16384-bit RSA key is about 180 lines of base64
+
+
+def _pem_block_lines(source) -> dict[int, tuple[int, int]]:
+    """line -> span of a PEM private-key block that runs over several lines: from BEGIN to the end of
+    its line, every body line whole, the END line up to its marker."""
+    from ..redact import PEM_BEGIN, PEM_END
+
+    if b"PRIVATE KEY" not in source.data:
+        return {}
+    out: dict[int, tuple[int, int]] = {}
+    inside = 0
+    for line in range(1, source.line_count() + 1):
+        text = source.line_text(line).expandtabs(1)
+        if inside:
+            end = PEM_END.search(text)
+            out[line] = (0, end.end() if end else 10**9)
+            inside = 0 if end or inside >= PEM_MAX_LINES else inside + 1
+            continue
+        begin = None
+        for begin in PEM_BEGIN.finditer(text):
+            pass
+        if begin is not None and PEM_END.search(text, begin.end()) is None:
+            out[line] = (begin.start(), 10**9)
+            inside = 1
+    return out
 
 
 def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool = True,
@@ -58,12 +131,8 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
 
     console = _console(out, color)
     # (path, line) -> secret spans on that line, masked in every frame that shows the line
-    secrets: dict[tuple[str, int], list[tuple[int, int]]] = {}
-    for finding in result.findings:
-        if finding.secret_span:
-            span = finding.span
-            end = span.end_col - 1 if span.end_line == span.start_line else 10**9
-            secrets.setdefault((finding.path, span.start_line), []).append((span.start_col - 1, end))
+    secrets = _secret_lines(result, show_frames)
+    line_masks: dict[tuple[str, int], tuple[str, list[tuple[int, int]]]] = {}
     current = None
     for finding in result.findings:
         if finding.path != current:
@@ -80,7 +149,10 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
             line_text = source.line_text(finding.line)
             if line_text.strip():
                 end_col = finding.span.end_col if finding.span.end_line == finding.line else len(line_text) + 1
-                shown, marker = _frame(line_text, finding.col, end_col, secrets.get((finding.path, finding.line), []))
+                where = (finding.path, finding.line)
+                if where not in line_masks:  # computed once per shown line
+                    line_masks[where] = _line_masks(line_text, secrets.get(where, []))
+                shown, marker = _frame(line_text, finding.col, end_col, masks=line_masks[where])
                 gutter = f"{finding.line:>5} | "
                 console.print(Text.assemble((gutter, "dim"), shown))
                 console.print(Text.assemble((" " * (len(gutter) - 2) + "| ", "dim"), (marker, "bold red")))
@@ -100,6 +172,11 @@ def _summary(console, result: LintResult) -> None:
 
     findings = result.findings
     hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
+    if result.review is not None:
+        from ..vcs import unchanged_note
+
+        hidden += (f"; reviewing the change since {result.review['diff_base']} (merge base "
+                   f"{result.review['merge_base']}): {unchanged_note(result.review)}")
     if not findings:
         console.print(Text(f"All checks passed: no findings in {len(result.files)} file(s){hidden}.", style="green"))
         return

@@ -1,0 +1,571 @@
+"""``ovadapt-lint history``: lint every blob of a lintable path that ever existed in the history.
+
+A leak that was committed and later deleted is still public: anyone can check out the old commit.
+This walks ``git log --raw`` (the current branch by default, every ref with ``--all-refs``), lints
+each blob once (blob ids deduplicate; the result cache is keyed by blob id), streams the blobs with
+``git cat-file --batch`` (no checkout; the content is linted in memory, nothing is written into the
+repository), and says for every finding which commit introduced the blob, the path at that commit,
+and whether the content is still present at HEAD or was removed, and in which commit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, TextIO
+
+from .config import Config, ConfigError
+from .discover import SKIP_DIRS, Target, kind_of, matches
+from .engine import LintResult, _WORKER
+from .findings import Finding
+from .source import notice, read_source
+from .vcs import GitError, display, git, repo_root, resolve_commit
+
+_NULL = "0" * 40
+# Blobs handed to the workers at a time: bounds the memory held by blobs in flight.
+_BATCH = 2048
+
+
+@dataclass
+class Commit:
+    sha: str
+    date: str
+    author: str
+    order: int
+
+
+@dataclass
+class Blob:
+    sha: str
+    path: str  # the path at the introducing commit (repository-relative, posix)
+    commit: Commit  # the commit that introduced it
+    kind: str
+    removed_in: Commit | None = None
+
+
+@dataclass
+class HistoryScan:
+    result: LintResult
+    blobs: list[Blob] = field(default_factory=list)
+    commits: int = 0
+    cached: int = 0
+    seconds: float = 0.0
+    head: str = ""
+    branch: str | None = None
+    remote: str | None = None
+
+    @property
+    def blobs_per_second(self) -> float:
+        return len(self.blobs) / self.seconds if self.seconds > 0 else float(len(self.blobs))
+
+
+def _pathspecs(root: Path, paths: list[str]) -> list[str]:
+    specs = []
+    for given in paths or ["."]:
+        full = Path(os.path.realpath(os.path.abspath(given)))
+        try:
+            rel = full.relative_to(root)
+        except ValueError:
+            raise GitError(f"{display(given)} lies outside the git repository being scanned") from None
+        specs.append(rel.as_posix() if str(rel) != "." else ".")
+    return specs
+
+
+def _lintable(path: str, config: Config, named: set[str]) -> str | None:
+    """The kind a folder walk would lint ``path`` as, or None."""
+    parts = path.split("/")
+    if path not in named:
+        if any(part in SKIP_DIRS or part.endswith(".egg-info") for part in parts[:-1]):
+            return None
+        if not matches(path, config.include) or matches(path, config.exclude):
+            return None
+    elif matches(path, config.exclude):
+        return None
+    return kind_of(parts[-1]) or ("json" if matches(path, config.include) or path in named else None)
+
+
+def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | None) -> Iterator[tuple[Commit, list[tuple[str, str, str, str, str]]]]:
+    """(commit, [(old mode, new mode, old blob, new blob, status, path)…]) oldest first."""
+    args = ["log", "--reverse", "--topo-order", "-m", "--raw", "--no-renames", "--no-abbrev", "-z",
+            "--format=%x01%H%x02%as%x02%an"]
+    if max_commits:
+        args.append(f"--max-count={max_commits}")
+    args += [*revs, "--", *specs]
+    try:
+        proc = subprocess.Popen(["git", "--literal-pathspecs", *args], cwd=str(root), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                stdin=subprocess.DEVNULL)
+    except OSError:
+        raise GitError("git is not installed (or not on PATH); history mode needs it") from None
+    stderr: list[bytes] = []
+    reader = threading.Thread(target=lambda: stderr.append(proc.stderr.read()), daemon=True)
+    reader.start()
+    data = proc.stdout.read()
+    proc.wait()
+    reader.join()
+    if proc.returncode != 0:
+        from .vcs import _first_line
+
+        raise GitError(f"git log failed: {_first_line(stderr[0] if stderr else b'')}")
+    tokens = data.split(b"\0")
+    order = 0
+    current: Commit | None = None
+    changes: list = []
+    index = 0
+    seen: dict[str, Commit] = {}
+    while index < len(tokens):
+        token = tokens[index].lstrip(b"\n")
+        index += 1
+        if token.startswith(b"\x01"):
+            if current is not None:
+                yield current, changes
+            sha, date, author = token[1:].decode("utf-8", "replace").split("\x02", 2)
+            if sha not in seen:  # a merge is listed once per parent (-m)
+                seen[sha] = Commit(sha, date, author, order)
+                order += 1
+            current, changes = seen[sha], []
+        elif token.startswith(b":") and index < len(tokens):
+            path = tokens[index].decode("utf-8", "surrogateescape")
+            index += 1
+            old_mode, new_mode, old, new, status = token[1:].decode("ascii", "replace").split(" ")[:5]
+            changes.append((old_mode, new_mode, old, new, status[:1], path))
+    if current is not None:
+        yield current, changes
+
+
+def _collect(root: Path, config: Config, revs: list[str], specs: list[str], named: set[str],
+             max_commits: int | None) -> tuple[list[Blob], int]:
+    blobs: dict[str, Blob] = {}
+    # (path, blob) -> the blob lives there since; the first later change away from it removes it.
+    live: dict[tuple[str, str], Blob] = {}
+    commits = 0
+    for commit, changes in _walk_log(root, revs, specs, max_commits):
+        commits += 1
+        for old_mode, new_mode, old, new, status, path in changes:
+            if old != _NULL and old != new:
+                holder = live.pop((path, old), None)
+                if holder is not None and holder.removed_in is None:
+                    holder.removed_in = commit
+            if new == _NULL or not new_mode.startswith("100"):  # deleted, a link or a submodule
+                continue
+            if new in blobs:
+                live.setdefault((path, new), blobs[new])
+                continue
+            kind = _lintable(path, config, named)
+            if kind is None:
+                continue
+            blob = Blob(new, path, commit, kind)
+            blobs[new] = blob
+            live[(path, new)] = blob
+    return list(blobs.values()), commits
+
+
+def _head_blobs(root: Path) -> set[str]:
+    proc = git(["ls-tree", "-r", "-z", "--full-tree", "HEAD"], root, text=False)
+    found = set()
+    for entry in proc.stdout.split(b"\0"):
+        if entry:
+            meta = entry.split(b"\t", 1)[0].split(b" ")
+            if len(meta) == 3:
+                found.add(meta[2].decode("ascii"))
+    return found
+
+
+def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None, int]]:
+    """(blob id, content or None when missing, size) for each id, streamed by ``git cat-file --batch``."""
+    if not shas:
+        return
+    proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=str(root), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def feed() -> None:
+        try:
+            for sha in shas:
+                proc.stdin.write(sha.encode("ascii") + b"\n")
+            proc.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    try:
+        for sha in shas:
+            header = proc.stdout.readline().split()
+            if len(header) != 3:
+                yield sha, None, 0
+                continue
+            size = int(header[2])
+            data = proc.stdout.read(size)
+            proc.stdout.read(1)  # the newline after the content
+            yield sha, data, size
+    finally:
+        # Every answer has been read. Worker processes forked meanwhile hold a copy of cat-file's stdin,
+        # so it would never see end of input: stop it instead of waiting for it.
+        proc.stdout.close()
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        writer.join(timeout=5)
+
+
+def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config) -> list[Finding]:
+    """Lint a blob's bytes in memory (the same checks as a file of that name)."""
+    from .engine import check_json_source, check_python_source, check_text_source
+
+    source, findings = read_source(Path(display_path), display_path, 0, kind, data=data)
+    if source is None:
+        return findings
+    try:
+        if kind in ("json", "jsonl"):
+            findings += check_json_source(source, kind, config, role)
+        elif kind == "markdown":
+            findings += check_text_source(source, config, role)
+        elif kind == "python":
+            findings += check_python_source(source, config, role)
+    except RecursionError:
+        findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); blob not fully checked", display_path))
+    except Exception as exc:  # one bad blob must not stop the run
+        findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; blob not fully checked", display_path))
+    return findings
+
+
+def _lint_task(task: tuple[str, str, str, str, bytes]) -> tuple[str, list[Finding]]:
+    sha, path, kind, role, data = task
+    return sha, lint_blob(data, path, kind, role, _WORKER["config"])
+
+
+def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, config: Config) -> Iterator[tuple[str, list[Finding]]]:
+    from .engine import PARALLEL_MIN_FILES, _init_worker
+
+    jobs = config.jobs or os.cpu_count() or 1
+    if jobs == 1 or total < PARALLEL_MIN_FILES:
+        for sha, path, kind, role, data in tasks:
+            yield sha, lint_blob(data, path, kind, role, config)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context, initializer=_init_worker,
+                             initargs=(shipped, None)) as pool:
+        batch: list = []
+        for task in tasks:
+            batch.append(task)
+            if len(batch) >= _BATCH:
+                yield from pool.map(_lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8))))
+                batch = []
+        if batch:
+            yield from pool.map(_lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8))))
+
+
+def scan_history(paths: list[str], config: Config, *, since: str | None = None, max_commits: int | None = None,
+                 all_refs: bool = False, show_authors: bool = False) -> HistoryScan:
+    from .classify import file_role
+    from .engine import _make_cache, _sort_out
+
+    config.apply_extensions()
+    config.key_vocabulary()
+    config.string_scanner()
+    started = time.monotonic()
+    root = repo_root((paths or ["."])[0])
+    head = git(["rev-parse", "--verify", "--quiet", "HEAD"], root, check=False).stdout.strip()
+    if not head:
+        raise GitError("the repository has no commits yet: nothing to scan")
+    revs = ["--all"] if all_refs else ["HEAD"]
+    if since is not None:
+        revs += ["--not", resolve_commit(root, since)]
+    specs = _pathspecs(root, paths)
+    named = {spec for spec in specs if spec != "."}
+    blobs, commits = _collect(root, config, revs, specs, named, max_commits)
+    at_head = _head_blobs(root)
+    base = config.source.parent if config.source is not None else root
+    if config.use_cache and config.cache_dir is None:
+        # Inside the git folder, never in the work tree being scanned.
+        common = git(["rev-parse", "--git-common-dir"], root).stdout.strip()
+        config = dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
+    cache = _make_cache(config)
+    result = LintResult(anchor=(paths or ["."])[0], config_source=config.source)
+    scan = HistoryScan(result=result, blobs=blobs, commits=commits, head=head)
+    branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], root, check=False).stdout.strip()
+    scan.branch = branch or None
+    scan.remote = _public_remote(root)
+    by_sha = {blob.sha: blob for blob in blobs}
+    roles = {blob.sha: file_role(root / blob.path, config.public_paths, config.test_paths, base) for blob in blobs}
+    keys: dict[str, str] = {}
+    found: dict[str, list[Finding]] = {}
+    pending: list[str] = []
+    for blob in blobs:
+        if cache is not None:
+            keys[blob.sha] = cache.key(f"blob:{blob.kind}:{roles[blob.sha]}", blob.sha.encode("ascii"))
+            cached = cache.get(keys[blob.sha], blob.path)
+            if cached is not None:
+                found[blob.sha] = cached
+                scan.cached += 1
+                continue
+        pending.append(blob.sha)
+
+    max_size = config.max_file_size
+
+    def tasks() -> Iterator[tuple[str, str, str, str, bytes]]:
+        for sha, data, size in _cat_blobs(root, pending):
+            blob = by_sha[sha]
+            if data is None:
+                found[sha] = [notice("OVA003", "blob missing from the object store (a shallow or partial clone?)", blob.path)]
+            elif max_size and size > max_size:
+                found[sha] = [notice("OVA004", f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked", blob.path)]
+            else:
+                yield sha, blob.path, blob.kind, roles[sha], data
+
+    for sha, findings in _lint_all(tasks(), len(pending), config):
+        found[sha] = findings
+        if cache is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
+            cache.put(keys[sha], findings)
+
+    for blob in sorted(blobs, key=lambda b: (b.commit.order, b.path, b.sha)):
+        target = Target(root / blob.path, blob.path, blob.kind, blob.path)
+        result.add_file(target)
+        findings = found.get(blob.sha, [])
+        present = blob.sha in at_head
+        properties: dict[str, Any] = {
+            "commit": blob.commit.sha[:12],
+            "commitDate": blob.commit.date,
+            "pathAtCommit": blob.path,
+            "blob": blob.sha[:12],
+            "presentAtHead": present,
+            "removedIn": None if present or blob.removed_in is None else blob.removed_in.sha[:12],
+        }
+        if present:
+            properties["status"] = "still present"
+        elif blob.removed_in is not None:
+            properties["status"] = f"removed in {blob.removed_in.sha[:12]}"
+        else:
+            properties["status"] = "not present at HEAD"
+        if show_authors:
+            properties["author"] = blob.commit.author
+        for finding in findings:
+            finding.path = blob.path
+            finding.extra["history"] = properties
+            finding.extra["history_order"] = blob.commit.order
+        _sort_out(result, config, target, findings)
+    if config.baseline is not None:
+        from .engine import _apply_baseline
+
+        _apply_baseline(result, config)
+    result.findings.sort(key=_history_key)
+    result.suppressed.sort(key=lambda s: _history_key(s.finding))
+    scan.seconds = time.monotonic() - started
+    return scan
+
+
+def _history_key(finding: Finding) -> tuple:
+    return (finding.extra.get("history_order", 1 << 60), finding.path, (finding.extra.get("history") or {}).get("blob", ""),
+            finding.span.start_line, finding.span.start_col, finding.code, finding.message)
+
+
+def _public_remote(root: Path) -> str | None:
+    """The origin's URL when it is a network URL, with any user name or token removed."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    url = git(["config", "--get", "remote.origin.url"], root, check=False).stdout.strip()
+    if not url:
+        return None
+    if url.startswith("git@") and ":" in url:  # scp-like syntax
+        host, _, rest = url[4:].partition(":")
+        return f"https://{host}/{rest}"
+    parts = urlsplit(url)
+    if parts.scheme not in ("https", "http", "ssh", "git") or not parts.hostname:
+        return None
+    netloc = parts.hostname + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(("https" if parts.scheme in ("ssh", "git") else parts.scheme, netloc, parts.path, "", ""))
+
+
+# ---------------------------------------------------------------------------------------------- reports
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
+    from collections import Counter
+
+    from .redact import mask_text
+
+    result = scan.result
+    current_commit = None
+    current_blob = None
+    for f in result.findings:
+        props = f.extra.get("history")
+        if props is None:  # a stale baseline entry
+            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}\n")
+            continue
+        if props["commit"] != current_commit:
+            if current_commit is not None:
+                out.write("\n")
+            current_commit = props["commit"]
+            current_blob = None
+            author = f"  {props['author']}" if "author" in props else ""
+            out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
+        if (f.path, props["blob"]) != current_blob:
+            current_blob = (f.path, props["blob"])
+            out.write(f"  {f.path} (blob {props['blob']}, {props['status']})\n")
+        out.write(f"    {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}\n")
+    if show_suppressed and result.suppressed:
+        out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
+        for item in result.suppressed:
+            f = item.finding
+            commit = (f.extra.get("history") or {}).get("commit", "")
+            out.write(f"  {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}  "
+                      f"[commit {commit}; {item.reason}]\n")
+    hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
+    blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
+    removed = sum(1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True))
+    scope = (f"{_plural(len(scan.blobs), 'blob')} from {_plural(scan.commits, 'commit')}")
+    if not result.findings:
+        out.write(f"All checks passed: no findings in {scope}{hidden}.\n")
+        return
+    out.write(f"\nFound {_plural(len(result.findings), 'finding')} in {blobs} of {scope}{hidden}; "
+              f"{removed} in content no longer at HEAD (still public in the history).\n")
+    counts = Counter(f.code for f in result.findings)
+    names = {f.code: f.name for f in result.findings}
+    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        out.write(f"{count:>6}  {code}  {names[code]}\n")
+
+
+def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
+    from .redact import mask_text
+
+    for f in scan.result.findings:
+        props = f.extra.get("history") or {}
+        tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
+        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}{tail}\n")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.splitlines())
+
+
+def _summary(scan: HistoryScan) -> dict[str, Any]:
+    return {
+        "head": scan.head[:12],
+        "branch": scan.branch,
+        "commits": scan.commits,
+        "blobs": len(scan.blobs),
+        "blobs_from_cache": scan.cached,
+        "seconds": round(scan.seconds, 3),
+        "blobs_per_second": round(scan.blobs_per_second, 1),
+    }
+
+
+def write_history_json(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
+    from .report.json_report import write_json
+
+    buffer = io.StringIO()
+    write_json(scan.result, buffer, show_suppressed)
+    document = json.loads(buffer.getvalue())
+    document["summary"]["blobs"] = len(scan.blobs)
+    document["history"] = _summary(scan)
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def write_history_sarif(scan: HistoryScan, out: TextIO, category: str | None, srcroot: str | None,
+                        show_suppressed: bool = False) -> None:
+    from .report.sarif import build_sarif
+
+    log = build_sarif(scan.result, category, srcroot=srcroot, show_suppressed=show_suppressed)
+    run = log["runs"][0]
+    provenance: dict[str, Any] = {
+        # repositoryUri is required: the origin's public URL (credentials removed), else a name that is no path.
+        "repositoryUri": scan.remote or "urn:ovadapt-lint:local-repository",
+        "revisionId": scan.head,
+        "mappedTo": {"uriBaseId": "%SRCROOT%"},
+    }
+    if scan.branch:
+        provenance["branch"] = scan.branch
+    run["versionControlProvenance"] = [provenance]
+    run.setdefault("properties", {})["history"] = _summary(scan)
+    json.dump(log, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+# ---------------------------------------------------------------------------------------------- command
+
+
+def history_command(argv: list[str]) -> int:
+    from .cli import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _config, _write_baseline, build_parser
+
+    parser = build_parser()
+    parser.prog = "ovadapt-lint history"
+    parser.description = ("Lint every blob of a lintable path that ever existed in the git history (the current "
+                          "branch, or every ref with --all-refs), each blob once, and say which commit introduced "
+                          "each finding and whether it is still present at HEAD.")
+    parser.epilog = None
+    for action in parser._actions:
+        if action.dest == "diff_base":
+            action.help = "only the commits after REF (REF..HEAD)"
+        elif action.dest in ("fix", "diff", "no_untracked", "statistics"):
+            action.help = "(not for history)"
+    parser.add_argument("--max-commits", type=int, metavar="N", help="only the N most recent commits")
+    parser.add_argument("--all-refs", action="store_true", help="every branch and tag, not only the current branch")
+    parser.add_argument("--show-authors", action="store_true", help="name the author of the introducing commit")
+    args = parser.parse_args(argv)
+    for flag, given in (("--fix", args.fix), ("--diff", args.diff), ("--no-untracked", args.no_untracked),
+                        ("--statistics", args.statistics)):
+        if given:
+            sys.stderr.write(f"ovadapt-lint: error: {flag} does not apply to `ovadapt-lint history`\n")
+            return EXIT_ERROR
+    if args.format == "github":
+        sys.stderr.write("ovadapt-lint: error: `ovadapt-lint history` writes text, concise, json or sarif\n")
+        return EXIT_ERROR
+    if args.max_commits is not None and args.max_commits <= 0:
+        sys.stderr.write("ovadapt-lint: error: --max-commits must be 1 or more\n")
+        return EXIT_ERROR
+    if args.max_commits is not None and args.diff_base is not None:
+        sys.stderr.write("ovadapt-lint: error: use --since REF or --max-commits N, not both\n")
+        return EXIT_ERROR
+    try:
+        config = _config(args)
+        scan = scan_history(args.paths, config, since=args.diff_base, max_commits=args.max_commits,
+                            all_refs=args.all_refs, show_authors=args.show_authors)
+    except ConfigError as exc:
+        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
+        return EXIT_ERROR
+    except Exception as exc:  # an internal error outside any one blob
+        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
+        return EXIT_ERROR
+    sys.stderr.write(f"ovadapt-lint: history: {_plural(len(scan.blobs), 'blob')} ({scan.cached} from the cache) "
+                     f"from {_plural(scan.commits, 'commit')} in {scan.seconds:.2f} s, "
+                     f"{scan.blobs_per_second:,.0f} blobs/s\n")
+    if args.write_baseline:
+        return _write_baseline(args.write_baseline, scan.result)
+    try:
+        # A path that is not valid Unicode is written escaped, never raised as UnicodeEncodeError.
+        out = (open(args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n") if args.output
+               else sys.stdout)
+        if out is sys.stdout and hasattr(out, "reconfigure"):
+            out.reconfigure(errors="backslashreplace")
+    except OSError as exc:
+        sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output}: {exc.strerror}\n")
+        return EXIT_ERROR
+    try:
+        if args.format == "json":
+            write_history_json(scan, out, args.show_suppressed)
+        elif args.format == "sarif":
+            write_history_sarif(scan, out, args.sarif_category, args.sarif_srcroot, args.show_suppressed)
+        elif args.format == "concise":
+            write_history_concise(scan, out)
+        else:
+            write_history_text(scan, out, args.show_suppressed)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return EXIT_FINDINGS if scan.result.findings and not args.exit_zero else EXIT_CLEAN
