@@ -215,6 +215,10 @@ def judged_where(code: str) -> str:
             parts.append("JSON: every object a contract recognises, in any file")
         elif roles == EVERYWHERE:
             parts.append(f"{_KIND_TEXT[kind]}: every file, tests included")
+            from ..detect.scanner import CONTEXT_MIN_LENGTH
+
+            if code in CONTEXT_MIN_LENGTH and kind == "python":
+                parts.append("outside published values only generated-looking values are reported")
         elif kind == "python":
             parts.append("Python: values that reach a projection, in non-test code")
         else:
