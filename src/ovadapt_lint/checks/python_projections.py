@@ -642,7 +642,7 @@ class ScopeAnalyzer:
         return params[0] if params else pick(*found)
 
     def _flow_finding(self, sink: _Sink, taint: Taint) -> None:
-        if sink.key is not None and _compact_key(self.keys, sink.key):
+        if sink.key is not None and _compact_key(sink.key):
             return  # an id, count, hash or commit: the value is judged by its key
         target = f'projection field "{sink.key}"' if sink.key else "a projection value"
         via = ""
@@ -668,7 +668,7 @@ _COMPACT_WORDS = frozenset({"hash", "sha", "sha1", "sha256", "digest", "commit",
                             "code", "size", "bytes", "total", "index", "length", "len", "number", "num"})
 
 
-def _compact_key(keys: Vocabulary, key: str) -> bool:
+def _compact_key(key: str) -> bool:
     words = re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", key).lower())
     return bool(words) and words[-1] in _COMPACT_WORDS
 
