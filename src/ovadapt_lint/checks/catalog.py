@@ -131,10 +131,7 @@ def _text_secrets(ctx: Context) -> list[Finding]:
 def _text_content(ctx: Context) -> list[Finding]:
     from .text_files import check_text
 
-    hits = check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=True)
-    from ..detect.scanner import secret_family
-
-    return [f for f in hits if not secret_family(f.code)]
+    return check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=True, secrets=False)
 
 
 TEXT_CHECKS = (

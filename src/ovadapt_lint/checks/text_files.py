@@ -10,7 +10,7 @@ from . import hit_finding
 
 
 def check_text(source: SourceFile, text: str, scanner: StringScanner, content: bool = True,
-               published: bool = True) -> list[Finding]:
+               published: bool = True, secrets: bool = True) -> list[Finding]:
     """Raw-content rules once per file (at the first match); the other detectors per line.
     ``text``: the file's decoded text; ``content``: also raw content, paths and URLs (a published file)."""
     findings = []
@@ -20,7 +20,7 @@ def check_text(source: SourceFile, text: str, scanner: StringScanner, content: b
                 findings.append(_finding(source, text, 0, hit))
     offset = 0
     for line in text.splitlines(keepends=True):
-        for hit in scanner.scan(line, raw_content=False, content=content, published=published):
+        for hit in scanner.scan(line, raw_content=False, secrets=secrets, content=content, published=published):
             findings.append(_finding(source, line, offset, hit))
         offset += len(line.encode("utf-8"))
     return findings
