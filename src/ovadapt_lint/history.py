@@ -15,14 +15,13 @@ import io
 import json
 import os
 import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
-from .config import Config, ConfigError
+from .config import Config
 from .discover import SKIP_DIRS, Target, kind_of, matches
 from .engine import LintResult, _WORKER
 from .findings import Finding
@@ -495,77 +494,3 @@ def write_history_sarif(scan: HistoryScan, out: TextIO, category: str | None, sr
     run.setdefault("properties", {})["history"] = _summary(scan)
     json.dump(log, out, indent=2, ensure_ascii=False)
     out.write("\n")
-
-
-# ---------------------------------------------------------------------------------------------- command
-
-
-def history_command(argv: list[str]) -> int:
-    from .cli import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _config, _write_baseline, build_parser
-
-    parser = build_parser()
-    parser.prog = "ovadapt-lint history"
-    parser.description = ("Lint every blob of a lintable path that ever existed in the git history (the current "
-                          "branch, or every ref with --all-refs), each blob once, and say which commit introduced "
-                          "each finding and whether it is still present at HEAD.")
-    parser.epilog = None
-    for action in parser._actions:
-        if action.dest == "diff_base":
-            action.help = "only the commits after REF (REF..HEAD)"
-        elif action.dest in ("fix", "diff", "no_untracked", "statistics"):
-            action.help = "(not for history)"
-    parser.add_argument("--max-commits", type=int, metavar="N", help="only the N most recent commits")
-    parser.add_argument("--all-refs", action="store_true", help="every branch and tag, not only the current branch")
-    parser.add_argument("--show-authors", action="store_true", help="name the author of the introducing commit")
-    args = parser.parse_args(argv)
-    for flag, given in (("--fix", args.fix), ("--diff", args.diff), ("--no-untracked", args.no_untracked),
-                        ("--statistics", args.statistics)):
-        if given:
-            sys.stderr.write(f"ovadapt-lint: error: {flag} does not apply to `ovadapt-lint history`\n")
-            return EXIT_ERROR
-    if args.format == "github":
-        sys.stderr.write("ovadapt-lint: error: `ovadapt-lint history` writes text, concise, json or sarif\n")
-        return EXIT_ERROR
-    if args.max_commits is not None and args.max_commits <= 0:
-        sys.stderr.write("ovadapt-lint: error: --max-commits must be 1 or more\n")
-        return EXIT_ERROR
-    if args.max_commits is not None and args.diff_base is not None:
-        sys.stderr.write("ovadapt-lint: error: use --since REF or --max-commits N, not both\n")
-        return EXIT_ERROR
-    try:
-        config = _config(args)
-        scan = scan_history(args.paths, config, since=args.diff_base, max_commits=args.max_commits,
-                            all_refs=args.all_refs, show_authors=args.show_authors)
-    except ConfigError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
-        return EXIT_ERROR
-    except Exception as exc:  # an internal error outside any one blob
-        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
-        return EXIT_ERROR
-    sys.stderr.write(f"ovadapt-lint: history: {_plural(len(scan.blobs), 'blob')} ({scan.cached} from the cache) "
-                     f"from {_plural(scan.commits, 'commit')} in {scan.seconds:.2f} s, "
-                     f"{scan.blobs_per_second:,.0f} blobs/s\n")
-    if args.write_baseline:
-        return _write_baseline(args.write_baseline, scan.result)
-    try:
-        # A path that is not valid Unicode is written escaped, never raised as UnicodeEncodeError.
-        out = (open(args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n") if args.output
-               else sys.stdout)
-        if out is sys.stdout and hasattr(out, "reconfigure"):
-            out.reconfigure(errors="backslashreplace")
-    except OSError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output}: {exc.strerror}\n")
-        return EXIT_ERROR
-    try:
-        if args.format == "json":
-            write_history_json(scan, out, args.show_suppressed)
-        elif args.format == "sarif":
-            write_history_sarif(scan, out, args.sarif_category, args.sarif_srcroot, args.show_suppressed)
-        elif args.format == "concise":
-            write_history_concise(scan, out)
-        else:
-            write_history_text(scan, out, args.show_suppressed)
-    finally:
-        if out is not sys.stdout:
-            out.close()
-    return EXIT_FINDINGS if scan.result.findings and not args.exit_zero else EXIT_CLEAN

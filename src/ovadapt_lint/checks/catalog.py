@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..classify import PUBLIC, ROLES, SOURCE, TEST
+from ..classify import PUBLIC, ROLES, SOURCE
 from ..findings import Finding
 
 EVERYWHERE = frozenset(ROLES)
