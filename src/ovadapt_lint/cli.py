@@ -265,7 +265,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from .config import ConfigError
     from .engine import run
 
     if args.statistics and args.format not in STATISTICS_FORMATS:
@@ -275,31 +274,28 @@ def _lint(args: argparse.Namespace) -> int:
     if args.no_untracked and not args.diff_base:
         sys.stderr.write("ovadapt-lint: error: --no-untracked needs --diff-base REF\n")
         return EXIT_ERROR
-    review = None
-    try:
+    def start():
         config = _config(args)
         # A progress bar only for people watching a terminal, never in machine formats.
         progress = args.format == "text" and not args.statistics and sys.stderr.isatty()
-        if args.diff_base is not None:
-            from .vcs import filter_result, review_paths, review_scope
+        if args.diff_base is None:
+            return config, run(args.paths or ["."], config, show_progress=progress), None
+        from .vcs import filter_result, review_paths, review_scope
 
-            scope = review_scope((args.paths or ["."])[0], args.diff_base, untracked=not args.no_untracked)
-            files = review_paths(scope, args.paths or ["."], config.include, config.exclude)
+        scope = review_scope((args.paths or ["."])[0], args.diff_base, untracked=not args.no_untracked)
+        files = review_paths(scope, args.paths or ["."], config.include, config.exclude)
 
-            def review(show_progress: bool = False):
-                reviewed = run(files, config, show_progress=show_progress)
-                filter_result(reviewed, scope)
-                return reviewed
+        def review(show_progress: bool = False):
+            reviewed = run(files, config, show_progress=show_progress)
+            filter_result(reviewed, scope)
+            return reviewed
 
-            result = review(progress)
-        else:
-            result = run(args.paths or ["."], config, show_progress=progress)
-    except ConfigError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
-        return EXIT_ERROR
-    except Exception as exc:  # an internal error outside any one file
-        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
-        return EXIT_ERROR
+        return config, review(progress), review
+
+    started, failed = _guarded(start)
+    if failed is not None:
+        return failed
+    config, result, review = started
 
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
@@ -313,6 +309,17 @@ def _lint(args: argparse.Namespace) -> int:
             if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True) is not None:
                 break
             result = rerun()
+    failed = _write_report(args, lambda out: _report(args, result, out))
+    if failed is not None:
+        return failed
+    if result.findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _write_report(args: argparse.Namespace, write) -> int | None:
+    """Open ``--output`` (or standard output), ``write(out)``, close; None, or EXIT_ERROR after one line
+    (a full disk, a closed device), never a traceback."""
     try:
         # A lone surrogate (a key or file name that is not valid Unicode) is written escaped, `\\ud800`,
         # in every format, never raised as UnicodeEncodeError.
@@ -323,19 +330,30 @@ def _lint(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     try:
         try:
-            _report(args, result, out)
+            write(out)
         finally:
             if out is not sys.stdout:
                 out.close()
     except BrokenPipeError:
         raise
-    except OSError as exc:  # a full disk, a closed device: one line, not a traceback
+    except OSError as exc:
         sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output or 'the report'}: "
                          f"{exc.strerror or exc}\n")
         return EXIT_ERROR
-    if result.findings and not args.exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_CLEAN
+    return None
+
+
+def _guarded(action):
+    """(action(), None), or (None, EXIT_ERROR) after one line for a configuration or internal error."""
+    from .config import ConfigError
+
+    try:
+        return action(), None
+    except ConfigError as exc:
+        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
+    except Exception as exc:  # an internal error outside any one file
+        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
+    return None, EXIT_ERROR
 
 
 def _escaping(stream: TextIO) -> TextIO:
@@ -450,7 +468,6 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
 
 def _history_command(argv: list[str]) -> int:
     """`ovadapt-lint history`: the lint options plus the history ones; the scan lives in history.py."""
-    from .config import ConfigError
     from .history import (_plural, scan_history, write_history_concise, write_history_json, write_history_sarif,
                           write_history_text)
 
@@ -483,31 +500,17 @@ def _history_command(argv: list[str]) -> int:
     if args.max_commits is not None and args.diff_base is not None:
         sys.stderr.write("ovadapt-lint: error: use --since REF or --max-commits N, not both\n")
         return EXIT_ERROR
-    try:
-        config = _config(args)
-        scan = scan_history(args.paths, config, since=args.diff_base, max_commits=args.max_commits,
-                            all_refs=args.all_refs, show_authors=args.show_authors)
-    except ConfigError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
-        return EXIT_ERROR
-    except Exception as exc:  # an internal error outside any one blob
-        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
-        return EXIT_ERROR
+    scan, failed = _guarded(lambda: scan_history(args.paths, _config(args), since=args.diff_base,
+                                                 max_commits=args.max_commits, all_refs=args.all_refs,
+                                                 show_authors=args.show_authors))
+    if failed is not None:
+        return failed
     sys.stderr.write(f"ovadapt-lint: history: {_plural(len(scan.blobs), 'blob')} ({scan.cached} from the cache) "
                      f"from {_plural(scan.commits, 'commit')} in {scan.seconds:.2f} s, "
                      f"{scan.blobs_per_second:,.0f} blobs/s\n")
     if args.write_baseline:
         return _write_baseline(args.write_baseline, scan.result)
-    try:
-        # A path that is not valid Unicode is written escaped, never raised as UnicodeEncodeError.
-        out = (open(args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n") if args.output
-               else sys.stdout)
-        if out is sys.stdout and hasattr(out, "reconfigure"):
-            out.reconfigure(errors="backslashreplace")
-    except OSError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output}: {exc.strerror}\n")
-        return EXIT_ERROR
-    try:
+    def write(out: TextIO) -> None:
         if args.format == "json":
             write_history_json(scan, out, args.show_suppressed)
         elif args.format == "sarif":
@@ -516,7 +519,8 @@ def _history_command(argv: list[str]) -> int:
             write_history_concise(scan, out)
         else:
             write_history_text(scan, out, args.show_suppressed)
-    finally:
-        if out is not sys.stdout:
-            out.close()
+
+    failed = _write_report(args, write)
+    if failed is not None:
+        return failed
     return EXIT_FINDINGS if scan.result.findings and not args.exit_zero else EXIT_CLEAN
