@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -172,51 +171,8 @@ def _check_python(source: SourceFile, config: Config, role: str) -> list[Finding
         return notices
     ctx = Context(source, config, role, module=module)
     findings = run_checks("python", ctx)
-    by_line, bad_directives = python_suppressions(module)
-    findings = apply_suppressions(findings, by_line)
-    noqa, bad_noqa = noqa_suppressions(module)
-    return notices + ctx.notices + bad_directives + bad_noqa + apply_noqa(findings, noqa)
-
-
-# `# noqa: OVA501, E501` (flake8 / Ruff): codes after a colon, separated by commas or spaces. A bare
-# `# noqa` (no codes) matches nothing: it would hide every rule, including credentials.
-_NOQA = re.compile(r"#\s*noqa\s*:\s*([A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*)", re.IGNORECASE)
-
-
-def noqa_suppressions(module) -> tuple[dict[int, set[str]], list[Finding]]:
-    """(line -> OVA codes or prefixes a ``# noqa: CODES`` comment names there; OVA008 notices for unknown
-    OVA codes). Other tools' codes (E501, S105) are left to those tools."""
-    from .findings import Span, make_finding
-    from .registry import all_rules
-
-    known = all_rules()
-    by_line: dict[int, set[str]] = {}
-    notices: list[Finding] = []
-    for comment in module.comments:
-        match = _NOQA.search(comment.text)
-        if match is None:
-            continue
-        codes = {c.upper() for c in re.split(r"[\s,]+", match.group(1)) if c.upper().startswith("OVA")}
-        for code in sorted(codes):
-            if not any(k.startswith(code) for k in known):
-                span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
-                notices.append(make_finding("OVA008", f"unknown rule code {code!r} in a # noqa comment",
-                                            module.source.display, span))
-        if codes:
-            by_line.setdefault(comment.line, set()).update(codes)
-    return by_line, notices
-
-
-def apply_noqa(findings: list[Finding], by_line: dict[int, set[str]]) -> list[Finding]:
-    """Mark findings a ``# noqa: CODES`` comment on their line covers, like ``# ovadapt: ignore[CODES]``;
-    tool notices are never suppressed."""
-    for finding in findings:
-        if finding.code.startswith("OVA0") or "suppressed" in finding.extra:
-            continue
-        codes = by_line.get(finding.line)
-        if codes and any(finding.code.startswith(c) for c in codes):
-            finding.extra["suppressed"] = f"# noqa on line {finding.line}"
-    return findings
+    by_line, noqa, bad_directives = python_suppressions(module)
+    return notices + bad_directives + apply_suppressions(findings, by_line, noqa)
 
 
 def target_role(target: Target, config: Config) -> str:

@@ -31,7 +31,6 @@ class Context:
     module: Any = None  # PythonText for Python
     adapters: list = field(default_factory=list)
     published: Any = None  # Python: the analysis of projections (published spans), when it ran
-    notices: list[Finding] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -144,8 +143,7 @@ TEXT_CHECKS = (
 def _python_projections(ctx: Context) -> list[Finding]:
     from .python_projections import analyse_projections
 
-    ctx.published, findings, notices = analyse_projections(ctx.module, ctx.source, ctx.config)
-    ctx.notices += notices
+    ctx.published, findings = analyse_projections(ctx.module, ctx.config)
     return findings
 
 

@@ -832,17 +832,17 @@ def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str
     return sum(1 for word in section_words if word in text) >= 3
 
 
-def analyse_projections(module: PythonText, source, config) -> tuple[Published, list[Finding], list[Finding]]:
-    """(published spans, findings, notices) for a Python module the front-end parsed."""
+def analyse_projections(module: PythonText, config) -> tuple[Published, list[Finding]]:
+    """(published spans, findings) for a Python module the front-end parsed."""
     vocab = config.python_vocabulary()
     if vocab.audit:
         if not might_hold_projections(module.tree, vocab):
-            return Published(), [], []
+            return Published(), []
     elif not may_publish(module.text, vocab, _section_words()):
-        return Published(), [], []
+        return Published(), []
     analyzer = ScopeAnalyzer(module, vocab, config.key_vocabulary())
     analyzer.run()
-    return Published(analyzer.published), analyzer.findings, []
+    return Published(analyzer.published), analyzer.findings
 
 
 def _section_words() -> frozenset[str]:

@@ -1,6 +1,8 @@
 """Inline suppressions in Python: ``# ovadapt: ignore[OVA201, OVA5]`` or a bare
 ``# ovadapt: ignore`` on the reported line, ``# ovadapt: ignore-file[...]`` (or
-bare) anywhere for the whole file. Unknown codes are reported (OVA008).
+bare) anywhere for the whole file, and flake8/Ruff's ``# noqa: OVA501`` (codes
+required: a bare ``# noqa`` would hide every rule, credentials included).
+Unknown OVA codes are reported (OVA008).
 Suppressed findings are marked, not dropped, so ``--show-suppressed`` can list them."""
 
 from __future__ import annotations
@@ -11,43 +13,58 @@ from ..findings import Finding, Span, make_finding
 from ..frontends.python_text import PythonText
 
 _DIRECTIVE = re.compile(r"#\s*ovadapt:\s*ignore(-file)?\b(?:\[([^\]]*)\])?", re.IGNORECASE)
+# `# noqa: OVA501, E501`: codes after a colon, separated by commas or spaces; other tools' codes are theirs.
+_NOQA = re.compile(r"#\s*noqa\s*:\s*([A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*)", re.IGNORECASE)
 FILE = 0  # the key for file-level directives
 
 ALL = None  # a bare ignore: every code
 
 
-def python_suppressions(module: PythonText) -> tuple[dict[int, set[str] | None], list[Finding]]:
-    """(line -> codes or prefixes suppressed there, None for all; notices for unknown codes)."""
+def python_suppressions(module: PythonText) -> tuple[dict[int, set[str] | None], dict[int, set[str]], list[Finding]]:
+    """(line -> codes or prefixes an ``ovadapt: ignore`` suppresses there, None for all; line -> codes a
+    ``# noqa:`` names there; notices for unknown codes)."""
     from ..registry import all_rules
 
     known = all_rules()
     by_line: dict[int, set[str] | None] = {}
+    noqa: dict[int, set[str]] = {}
     notices: list[Finding] = []
-    for comment in module.comments:
-        match = _DIRECTIVE.search(comment.text)
-        if match is None:
-            continue
-        line = FILE if match.group(1) else comment.line
-        if match.group(2) is None:
-            by_line[line] = ALL
-            continue
-        codes = {c.strip().upper() for c in match.group(2).split(",") if c.strip()}
+
+    def unknown(codes: set[str], comment, where: str) -> None:
         for code in sorted(codes):
             if not code.startswith("OVA") or not any(k.startswith(code) for k in known):
                 span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
-                notices.append(make_finding("OVA008", f"unknown rule code {code!r} in an ovadapt: ignore comment",
+                notices.append(make_finding("OVA008", f"unknown rule code {code!r} in {where}",
                                             module.source.display, span))
-        if by_line.get(line, set()) is not ALL:
-            by_line[line] = (by_line.get(line) or set()) | codes
-    return by_line, notices
+
+    for comment in module.comments:
+        match = _DIRECTIVE.search(comment.text)
+        if match is not None:
+            line = FILE if match.group(1) else comment.line
+            if match.group(2) is None:
+                by_line[line] = ALL
+            else:
+                codes = {c.strip().upper() for c in match.group(2).split(",") if c.strip()}
+                unknown(codes, comment, "an ovadapt: ignore comment")
+                if by_line.get(line, set()) is not ALL:
+                    by_line[line] = (by_line.get(line) or set()) | codes
+        match = _NOQA.search(comment.text)
+        if match is not None:
+            codes = {c.upper() for c in re.split(r"[\s,]+", match.group(1)) if c.upper().startswith("OVA")}
+            unknown(codes, comment, "a # noqa comment")
+            if codes:
+                noqa.setdefault(comment.line, set()).update(codes)
+    return by_line, noqa, notices
 
 
 def _covers(codes: set[str] | None, code: str) -> bool:
     return codes is ALL or any(code.startswith(c) for c in codes)
 
 
-def apply_suppressions(findings: list[Finding], by_line: dict[int, set[str] | None]) -> list[Finding]:
+def apply_suppressions(findings: list[Finding], by_line: dict[int, set[str] | None],
+                       noqa: dict[int, set[str]] | None = None) -> list[Finding]:
     """Mark findings an inline directive covers (``extra["suppressed"]``); notices are never suppressed."""
+    noqa = noqa or {}
     for finding in findings:
         if finding.code.startswith("OVA0"):
             continue
@@ -55,4 +72,6 @@ def apply_suppressions(findings: list[Finding], by_line: dict[int, set[str] | No
             finding.extra["suppressed"] = f"# ovadapt: ignore on line {finding.line}"
         elif FILE in by_line and _covers(by_line[FILE], finding.code):
             finding.extra["suppressed"] = "# ovadapt: ignore-file"
+        elif finding.line in noqa and _covers(noqa[finding.line], finding.code):
+            finding.extra["suppressed"] = f"# noqa on line {finding.line}"
     return findings
