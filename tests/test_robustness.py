@@ -47,10 +47,10 @@ def test_file_removed_during_run(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "b.json").write_text("{", encoding="utf-8")
     real = engine.lint_target
 
-    def remove_then_lint(target, config, cache=None):
+    def remove_then_lint(target, config, *args):
         if target.path.name == "a.json":
             target.path.unlink()
-        return real(target, config, cache)
+        return real(target, config, *args)
 
     monkeypatch.setattr(engine, "lint_target", remove_then_lint)
     codes = [(Path(f.path).name, f.code) for f in lint_paths([str(tmp_path)])]

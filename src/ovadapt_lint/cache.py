@@ -19,14 +19,13 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
-import stat
 import sys
 import tempfile
 from dataclasses import asdict
 from pathlib import Path
 
 from .findings import Finding, Span
+from .userstore import KEY_BYTES, key_file, user_key  # noqa: F401  (the key lives in the user's store)
 
 DEFAULT_DIR = ".ovadapt_cache"
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -53,40 +52,6 @@ def _from_dict(data: dict, path: str) -> Finding:
     span = Span(**data.pop("span"))
     data.pop("fix", None)
     return Finding(path=path, span=span, **data)
-
-
-KEY_BYTES = 32
-
-
-def key_file() -> Path:
-    """Where the HMAC key lives: the user's cache folder, never the repository."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "ovadapt-lint" / "cache-key"
-
-
-def user_key() -> bytes | None:
-    """The user's cache-authentication key, created on first use (0600); None when it cannot be
-    created or read, or is readable by others (then the cache is not used)."""
-    path = key_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        try:
-            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(handle, "wb") as out:
-                out.write(secrets.token_bytes(KEY_BYTES))
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(handle, "rb") as source:
-            info = os.fstat(source.fileno())
-            if os.name == "posix" and (info.st_mode & 0o077 or info.st_uid != os.getuid()
-                                       or not stat.S_ISREG(info.st_mode)):
-                return None
-            key = source.read(4096)
-    except OSError:
-        return None
-    return key if len(key) >= KEY_BYTES else None
 
 
 def dependency_versions() -> dict[str, str]:
@@ -220,3 +185,76 @@ class Cache:
         if not ignore.exists():
             ignore.write_text("# Created by ovadapt-lint.\n*\n", encoding="utf-8")
         self._ready = True
+
+
+class StatIndex:
+    """An unchanged file's cache key without reading the file, as git's index does: path, kind and role ->
+    (size, mtime, inode, ctime, key). One index per salt, authenticated like the entries.
+
+    A file modified within ``RACY_NS`` of when it was looked at is not recorded: a later change in the same
+    timestamp tick would otherwise keep its stale key (git's "racily clean" entries)."""
+
+    RACY_NS = 2_000_000_000
+
+    def __init__(self, cache: Cache) -> None:
+        self.cache = cache
+        self.path = cache.folder / f"index-{cache.salt[:24]}.json"
+        self.entries: dict[str, list] = {}
+        self.changed = False
+        if cache.secret is None:
+            return
+        try:
+            entry = json.loads(self.path.read_text(encoding="utf-8"))
+            payload, mac = entry["entries"], entry["mac"]
+            if isinstance(payload, str) and isinstance(mac, str) \
+                    and hmac.compare_digest(mac, cache._mac(self.path.name, payload)):
+                loaded = json.loads(payload)
+                self.entries = loaded if isinstance(loaded, dict) else {}
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            self.entries = {}  # missing, damaged or planted: every file is read again
+
+    @staticmethod
+    def _name(path: Path, kind: str) -> str:
+        return f"{kind}\0{os.path.abspath(path)}"
+
+    @staticmethod
+    def _stamp(info: os.stat_result) -> list[int]:
+        return [info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns]
+
+    def key(self, path: Path, kind: str) -> str | None:
+        """The cache key recorded for this file when its size, times and inode are unchanged."""
+        entry = self.entries.get(self._name(path, kind))
+        if not entry:
+            return None
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        return entry[4] if entry[:4] == self._stamp(info) and isinstance(entry[4], str) else None
+
+    def record(self, path: Path, kind: str, info: os.stat_result | None, key: str | None) -> None:
+        """Remember ``key`` for the file as ``info`` (taken before its bytes were read) describes it."""
+        if info is None or key is None:
+            return
+        import time
+
+        if time.time_ns() - info.st_mtime_ns < self.RACY_NS:
+            return  # every write sets the mtime to now; a stamp set by hand moves the ctime, which is compared
+        name = self._name(path, kind)
+        stamp = self._stamp(info) + [key]
+        if self.entries.get(name) != stamp:
+            self.entries[name] = stamp
+            self.changed = True
+
+    def save(self) -> None:
+        if not self.changed or self.cache.secret is None:
+            return
+        try:
+            self.cache._prepare()
+            payload = json.dumps(self.entries, separators=(",", ":"))
+            handle, temporary = tempfile.mkstemp(dir=self.cache.folder, suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump({"entries": payload, "mac": self.cache._mac(self.path.name, payload)}, out)
+            os.replace(temporary, self.path)
+        except OSError:
+            pass  # as for entries: a read-only or full disk makes the index useless, not the run

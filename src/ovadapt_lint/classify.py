@@ -10,11 +10,11 @@ value that reaches a projection; see ``checks.python_projections``). With
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
-
-from .discover import matches
 
 PUBLIC, SOURCE, TEST = "public", "source", "test"
 ROLES = (PUBLIC, SOURCE, TEST)
@@ -43,13 +43,31 @@ def relative_posix(path: Path, base: Path | None) -> str:
     return text.replace(os.sep, "/")
 
 
+@lru_cache(maxsize=64)
+def _role_matcher(patterns: tuple[str, ...]):
+    """One compiled test for a set of role globs, as ``discover.matches`` reads them (the name, the whole
+    path, or a folder prefix) plus any folder above the file (``tests/`` matches ``a/tests/b.py``): role
+    globs are asked of every file twice a run, so they are compiled once."""
+    if not patterns:
+        return lambda rel: False
+    globs = "|".join(fnmatch.translate(os.path.normcase(p)) for p in patterns)
+    prefixes = "|".join(fnmatch.translate(os.path.normcase(p.rstrip("/") + "/*")) for p in patterns)
+    whole = re.compile(f"(?:{globs})|(?:{prefixes})")
+    folders = [os.path.normcase(p.rstrip("/")) for p in patterns if p.endswith("/")]
+    folder = re.compile("|".join(fnmatch.translate(f) for f in folders)) if folders else None
+
+    def match(rel: str) -> bool:
+        rel = os.path.normcase(rel)
+        name = rel.rsplit("/", 1)[-1]
+        if whole.match(name) or whole.match(rel):
+            return True
+        return folder is not None and any(folder.match(part) for part in rel.split("/")[:-1])
+
+    return match
+
+
 def _folder_match(rel: str, patterns: tuple[str, ...] | list[str]) -> bool:
-    """Globs on the file (name or path) or on any folder above it (``tests/`` matches ``a/tests/b.py``)."""
-    if matches(rel, list(patterns)):
-        return True
-    parts = rel.split("/")[:-1]
-    folders = [p.rstrip("/") for p in patterns if p.endswith("/")]
-    return any(part == folder or matches(part, [folder]) for part in parts for folder in folders)
+    return _role_matcher(tuple(patterns))(rel)
 
 
 def file_role(path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None) -> str:

@@ -182,14 +182,18 @@ def target_role(target: Target, config: Config) -> str:
     return file_role(target.path, config.public_paths, config.test_paths, base)
 
 
-def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Finding], SourceFile | None]:
+def lint_target(target: Target, config: Config, cache=None, seen: dict | None = None) -> tuple[list[Finding], SourceFile | None]:
+    """Lint one file, through the cache when there is one. ``seen`` receives the file's cache key and the
+    stat taken before its bytes were read, for the stat index."""
     data = None
     key = None
     role = target_role(target, config)
     if cache is not None:
-        data = _read_bytes(target.path, config.max_file_size)
+        info, data = _read_bytes(target.path, config.max_file_size)
         if data is not None:
             key = cache.key(f"{target.kind}:{role}", data)
+            if seen is not None:
+                seen[target.display] = (key, info)
             cached = cache.get(key, target.display)
             if cached is not None:
                 return cached, None
@@ -209,18 +213,22 @@ def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Findin
         findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; file not fully checked", target.display))
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
+    elif seen is not None:
+        seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
 
 
-def _read_bytes(path, max_size: int) -> bytes | None:
-    """The file's bytes for the cache key; None when it is too large or unreadable (the reader reports it)."""
+def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | None]:
+    """The file's stat and bytes for the cache key; no bytes when it is too large or unreadable (the reader
+    reports it)."""
     try:
-        if max_size and path.stat().st_size > max_size:
-            return None
+        info = path.stat()
+        if max_size and info.st_size > max_size:
+            return None, None
         with open(path, "rb") as handle:
-            return handle.read()
+            return info, handle.read()
     except OSError:
-        return None
+        return None, None
 
 
 def _make_cache(config: Config):
@@ -242,9 +250,10 @@ def _init_worker(config: Config, cache) -> None:
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
-def _lint_in_worker(target: Target) -> list[Finding]:
-    findings, _ = lint_target(target, _WORKER["config"], _WORKER["cache"])
-    return findings
+def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None]:
+    seen: dict = {}
+    findings, _ = lint_target(target, _WORKER["config"], _WORKER["cache"], seen)
+    return findings, seen.get(target.display)
 
 
 def _jobs(config: Config, files: int) -> int:
@@ -253,13 +262,50 @@ def _jobs(config: Config, files: int) -> int:
     return 1 if files < PARALLEL_MIN_FILES else max(1, min(jobs, files))
 
 
+def _from_index(targets: list[Target], config: Config, cache, index) -> dict[str, list[Finding]]:
+    """Findings of the files whose stat and cache entry are unchanged, without reading them."""
+    answered: dict[str, list[Finding]] = {}
+    if index is None:
+        return answered
+    for target in targets:
+        key = index.key(target.path, f"{target.kind}:{target_role(target, config)}")
+        if key is not None:
+            cached = cache.get(key, target.display)
+            if cached is not None:
+                answered[target.display] = cached
+    return answered
+
+
 def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None]]:
-    """(target, findings, source or None) for each target, in target order."""
-    jobs = _jobs(config, len(targets))
+    """(target, findings, source or None) for each target, in target order. Files the stat index answers
+    are not read; only the others go to the workers."""
     cache = _make_cache(config)
+    index = None
+    if cache is not None:
+        from .cache import StatIndex
+
+        index = StatIndex(cache)
+    answered = _from_index(targets, config, cache, index)
+    todo = [t for t in targets if t.display not in answered]
+    seen: dict[str, tuple] = {}
+    try:
+        yield from _lint_all(targets, todo, answered, config, cache, seen, progress)
+    finally:
+        if index is not None:
+            for target in todo:
+                key, info = seen.get(target.display) or (None, None)
+                index.record(target.path, f"{target.kind}:{target_role(target, config)}", info, key)
+            index.save()
+
+
+def _lint_all(targets, todo, answered, config, cache, seen, progress):
+    jobs = _jobs(config, len(todo))
     if jobs == 1:
         for target in targets:
-            findings, source = lint_target(target, config, cache)
+            if target.display in answered:
+                findings, source = answered[target.display], None
+            else:
+                findings, source = lint_target(target, config, cache, seen if cache is not None else None)
             progress()
             yield target, findings, source
         return
@@ -268,10 +314,17 @@ def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[
 
     shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    chunk = max(1, min(16, len(targets) // (jobs * 8)))
+    chunk = max(1, min(16, len(todo) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
                              initargs=(shipped, cache)) as pool:
-        for target, findings in zip(targets, pool.map(_lint_in_worker, targets, chunksize=chunk)):
+        computed = iter(zip(todo, pool.map(_lint_in_worker, todo, chunksize=chunk)))
+        for target in targets:
+            if target.display in answered:
+                findings = answered[target.display]
+            else:
+                _, (findings, stamp) = next(computed)  # the pool answers `todo` in order
+                if stamp is not None:
+                    seen[target.display] = stamp
             progress()
             yield target, findings, None
 
@@ -280,8 +333,10 @@ def run(paths: list[str], config: Config, show_progress: bool = False) -> LintRe
     # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
     # not a per-file notice.
     config.apply_extensions()
-    config.key_vocabulary()
-    config.string_scanner()
+    if config.vocabulary or config.extend_vocabulary:
+        config.key_vocabulary()
+    if config.deny_list:
+        config.string_scanner()  # otherwise built when a file needs it: a warm run may need none
     result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source)
     targets = list(discover(paths, config.include, config.exclude))
     with _Progress(len(targets), show_progress) as progress:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import rulepack
@@ -40,8 +40,16 @@ class Vocabulary:
     body_words: frozenset[str] = frozenset()  # beyond the convention, see keys.toml
     qualifiers: frozenset[str] = frozenset()
     qualified_only: frozenset[str] = frozenset()  # body words that count only with a qualifier
+    # Verdicts by key: a module or fixture asks about the same few keys thousands of times.
+    _verdicts: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def classify(self, key: str) -> Verdict:
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = self._verdicts[key] = self._classify(key)
+        return verdict
+
+    def _classify(self, key: str) -> Verdict:
         words = split_words(key)
         norm = "_".join(words)
         if norm in self.compact_keys:

@@ -38,7 +38,9 @@ _STRUCTURAL_MATCH_UNVERSIONED = 3
 class Contract:
     schema_version: str
     container_keys: tuple[str, ...]
-    validator: Any
+    # (registry, index) of the JSON Schema. The validator is built on first use: importing jsonschema costs
+    # ~0.1 s, and most runs (Python files, JSON without contract objects) only need the fields below.
+    schema_ref: Any
     # required keys other than schema_version and mode: what makes an object look like this contract
     distinctive_keys: frozenset[str] = frozenset()
     # key -> (allowed literal values, rule code) for every const/enum property: used on generator code
@@ -47,6 +49,10 @@ class Contract:
     sections: tuple[str, ...] = ()
     # (section, key, allowed values, code): a key's rule inside one section wins over field_values
     section_values: tuple[tuple[str, str, frozenset, str], ...] = ()
+
+    @property
+    def validator(self) -> Any:
+        return _validator(self.schema_ref)
 
     def allowed_values(self, section: str | None = None) -> dict[str, tuple[frozenset, str]]:
         out = {key: (values, code) for key, values, code in self.field_values}
@@ -108,27 +114,27 @@ def load_contracts() -> tuple[Contract, ...]:
 
 
 def _load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
-
     schemas = [
         _inherit_codes(copy.deepcopy(rulepack.load_json("contracts", name)), None)
         for name in rulepack.list_dir("contracts")
         if name.endswith(".schema.json")
     ]
+    built_in = len(schemas)
     for text in extra:
         schemas.append(_inherit_codes(json.loads(text), None))
-    resources = Registry().with_resources(
-        (schema["$id"], Resource.from_contents(schema)) for schema in schemas
-    )
+    if len(schemas) > built_in:  # the built-in schemas are checked by the test suite, not on every run
+        from jsonschema import Draft202012Validator
+
+        for schema in schemas[built_in:]:
+            Draft202012Validator.check_schema(schema)
+    registry = _SchemaRegistry(tuple(schemas))
     contracts = []
-    for schema in schemas:
+    for number, schema in enumerate(schemas):
         meta = schema.get("x-ova-contract") or {}
-        Draft202012Validator.check_schema(schema)
         contracts.append(Contract(
             schema_version=meta["schema_version"],
             container_keys=tuple(meta.get("container_keys", ())),
-            validator=Draft202012Validator(schema, registry=resources),
+            schema_ref=(registry, number),
             distinctive_keys=frozenset(schema.get("required", ())) - {"schema_version", "mode"},
             field_values=_field_values(schema),
             sections=tuple(k for k, v in (schema.get("properties") or {}).items()
@@ -137,6 +143,30 @@ def _load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
                                  for entry in _field_values(sub)),
         ))
     return tuple(contracts)
+
+
+class _SchemaRegistry:
+    """The contracts' schemas, resolvable by ``$id`` from each other; validators are built on first use."""
+
+    def __init__(self, schemas: tuple[dict, ...]) -> None:
+        self.schemas = schemas
+        self._validators: dict[int, Any] = {}
+
+    def validator(self, number: int) -> Any:
+        if number not in self._validators:
+            from jsonschema import Draft202012Validator
+            from referencing import Registry, Resource
+
+            resources = Registry().with_resources(
+                (schema["$id"], Resource.from_contents(schema)) for schema in self.schemas)
+            for index, schema in enumerate(self.schemas):
+                self._validators[index] = Draft202012Validator(schema, registry=resources)
+        return self._validators[number]
+
+
+def _validator(make: tuple[_SchemaRegistry, int]) -> Any:
+    registry, number = make
+    return registry.validator(number)
 
 
 def _show(value: Any, limit: int = 80) -> str:

@@ -342,10 +342,11 @@ class ScopeAnalyzer:
     def _feeders(self, values: list[ast.expr], collected: _Collector) -> None:
         """The local bindings and module constants a published value is built from are published too."""
         seen: set[str] = set()
+        walked: set[int] = set()  # a nested projection's values are sinks too: walk each subtree once
         stack = list(values)
         while stack:
             node = stack.pop()
-            for name in _names_in(node):
+            for name in _names_in(node, walked):
                 if name in seen:
                     continue
                 seen.add(name)
@@ -695,11 +696,14 @@ def _attests_call(call: ast.Call) -> bool:
                for k in call.keywords)
 
 
-def _names_in(node: ast.AST):
-    """The variables an expression reads (not the bodies of lambdas)."""
+def _names_in(node: ast.AST, walked: set[int]):
+    """The variables an expression reads (not the bodies of lambdas), skipping subtrees in ``walked``."""
     stack = [node]
     while stack:
         current = stack.pop()
+        if id(current) in walked:
+            continue
+        walked.add(id(current))
         if isinstance(current, ast.Name):
             yield current.id
         elif not isinstance(current, _SCOPES):

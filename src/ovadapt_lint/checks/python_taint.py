@@ -75,12 +75,18 @@ class PythonVocabulary:
     free_text_names: frozenset[str] = frozenset()
     public_validators: frozenset[str] = frozenset()
     audit: bool = False  # --scope all: the broad, name-based projection recognition of earlier versions
+    # Answers by call name: the taint walk asks about the same calls many times per module.
+    _sanitizers: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def sanitizer(self, name: str) -> bool:
         """A call that stops a flow: listed, or named like one (redact_*, *compact*, sha256, ...)."""
-        last = name.rsplit(".", 1)[-1].lower()
-        return (name in self.sanitizer_calls or last in self.sanitizer_methods
+        answer = self._sanitizers.get(name)
+        if answer is None:
+            last = name.rsplit(".", 1)[-1].lower()
+            answer = self._sanitizers[name] = (
+                name in self.sanitizer_calls or last in self.sanitizer_methods
                 or any(fnmatch.fnmatchcase(last, p) for p in self.sanitizer_patterns))
+        return answer
 
     def is_flag_key(self, key: str) -> bool:
         return key in self.flag_keys or key.endswith(self.flag_suffixes)

@@ -105,7 +105,21 @@ _DETECT_SECRETS_CODES = {
 
 @lru_cache(maxsize=1)
 def _detect_secrets_regexes() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
-    """(code, secret type, regex) for every regex-based detect-secrets plugin we use."""
+    """(code, secret type, regex) for every regex-based detect-secrets plugin we use. The table is kept in
+    the user's store per installed detect-secrets: importing it costs ~0.15 s, most of it ``requests``,
+    which a linter never calls."""
+    from .. import userstore
+
+    name = _detect_secrets_table_name()
+    table = userstore.read_table(name) if name else None
+    if not _valid_table(table):
+        table = _detect_secrets_table()
+        if name:
+            userstore.write_table(name, table)
+    return tuple((code, secret_type, re.compile(pattern, flags)) for code, secret_type, pattern, flags in table)
+
+
+def _detect_secrets_table() -> list[list]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
     from detect_secrets.plugins.base import RegexBasedDetector
 
@@ -115,8 +129,42 @@ def _detect_secrets_regexes() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         if code is None or not issubclass(plugin_class, RegexBasedDetector):
             continue
         for regex in plugin_class.denylist:
-            out.append((code, secret_type, regex))
-    return tuple(out)
+            out.append([code, secret_type, regex.pattern, regex.flags])
+    return out
+
+
+def _valid_table(table: Any) -> bool:
+    return isinstance(table, list) and bool(table) and all(
+        isinstance(row, list) and len(row) == 4 and row[0] in _DETECT_SECRETS_CODES.values()
+        and isinstance(row[1], str) and isinstance(row[2], str) and isinstance(row[3], int) for row in table)
+
+
+def _detect_secrets_table_name() -> str | None:
+    """A name that changes with the installed detect-secrets (its location, version and plugin files) and
+    with this mapping, found without importing the package."""
+    import hashlib
+    import importlib.util
+    import os
+    import sys
+
+    try:
+        spec = importlib.util.find_spec("detect_secrets")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    root = list(spec.submodule_search_locations)[0]
+    digest = hashlib.sha256(repr((sorted(_DETECT_SECRETS_CODES.items()), sys.version_info[:2], root)).encode())
+    try:
+        with open(os.path.join(root, "__version__.py"), "rb") as handle:
+            digest.update(handle.read())
+        plugins = os.path.join(root, "plugins")
+        for entry in sorted(os.scandir(plugins), key=lambda e: e.name):
+            info = entry.stat()
+            digest.update(f"{entry.name}:{info.st_size}:{info.st_mtime_ns}".encode())
+    except OSError:
+        return None
+    return f"detect-secrets-{digest.hexdigest()[:24]}.json"
 
 
 def _secret_span(match: re.Match[str]) -> tuple[int, int]:
