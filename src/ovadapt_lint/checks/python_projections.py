@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from ..classify import is_attestation_key
 from ..findings import Finding, Span, digest_value, make_finding
+from ..frontends.ast_nodes import children, walk
 from ..frontends.json_tree import JNode
 from ..frontends.python_text import PythonText
 from ..keyclass import Vocabulary
@@ -68,7 +69,7 @@ def _dict_items(node: ast.Dict):
     return [(k, v) for k, v in zip(node.keys, node.values) if k is not None]
 
 
-class _Collector(ast.NodeVisitor):
+class _Collector:
     """One function's (or the module's) dicts, names and calls, without nested scopes."""
 
     def __init__(self, root: ast.AST, validators: frozenset[str] = frozenset()) -> None:
@@ -89,17 +90,19 @@ class _Collector(ast.NodeVisitor):
         self._validators = validators
 
     def collect(self) -> "_Collector":
-        # Only the body: decorators and defaults are evaluated in the enclosing scope.
-        for statement in getattr(self.root, "body", []):
-            self.visit(statement)
+        """Every node of the body in source order (pre-order), not entering nested scopes. Only the body:
+        decorators and defaults are evaluated in the enclosing scope."""
+        stack = list(reversed(getattr(self.root, "body", [])))
+        while stack:
+            node = stack.pop()
+            kind = type(node)
+            if kind in _NESTED_SCOPES:
+                continue  # a nested scope is collected on its own
+            handler = _COLLECT.get(kind)
+            if handler is not None:
+                handler(self, node)
+            stack.extend(reversed(children(node)))
         return self
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        return None  # a nested scope is collected on its own
-
-    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
-    visit_ClassDef = visit_FunctionDef  # type: ignore[assignment]
-    visit_Lambda = visit_FunctionDef  # type: ignore[assignment]
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self.dicts.append(node)
@@ -110,12 +113,10 @@ class _Collector(ast.NodeVisitor):
                 for item in value.elts:
                     if isinstance(item, ast.Dict):
                         self.parent[id(item)] = (node, string_value(key))
-        self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
         if node.value is not None:
             self.returns.append(node.value)
-        self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str) and node.value.endswith((".public.json", ".public.jsonl")):
@@ -140,17 +141,14 @@ class _Collector(ast.NodeVisitor):
             receiver = dotted(node.func.value)
             if receiver is not None:
                 self.update_calls.append((receiver, node))
-        self.generic_visit(node)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
             self._assigned(target, node.value)
-        self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
             self._assigned(node.target, node.value)
-        self.generic_visit(node)
 
     def _assigned(self, target: ast.expr, value: ast.expr) -> None:
         if isinstance(target, ast.Name):
@@ -163,6 +161,12 @@ class _Collector(ast.NodeVisitor):
                 self.subscript_stores.append((receiver, target.slice, value))
                 if isinstance(value, ast.Dict):
                     self.parent[id(value)] = (None, string_value(target.slice))
+
+
+_NESTED_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
+_COLLECT = {ast.Dict: _Collector.visit_Dict, ast.Return: _Collector.visit_Return, ast.Constant: _Collector.visit_Constant,
+            ast.Call: _Collector.visit_Call, ast.Assign: _Collector.visit_Assign,
+            ast.AnnAssign: _Collector.visit_AnnAssign}
 
 
 class ScopeAnalyzer:
@@ -707,7 +711,7 @@ def _names_in(node: ast.AST, walked: set[int]):
         if isinstance(current, ast.Name):
             yield current.id
         elif not isinstance(current, _SCOPES):
-            stack.extend(ast.iter_child_nodes(current))
+            stack.extend(children(current))
 
 
 def _child_statements(node: ast.AST) -> list[ast.stmt]:
@@ -776,7 +780,7 @@ def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
     context at all? Used by ``--scope all``, whose recognition is name-based."""
     dict_names: set[str] = set()
     dumped: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and vocab.projection_function(node.name):
             return True
         if isinstance(node, ast.ClassDef) and vocab.projection_class(node.name):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..findings import Finding, Span
 from ..source import SourceFile, notice
+from .ast_nodes import walk
 
 
 @dataclass
@@ -97,7 +98,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     docstrings: set[int] = set()
     fstring_parts: set[int] = set()
     covered: list[Span] = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Constant):
             if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
                 span = _span(lines, node)
