@@ -202,7 +202,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{t} missed secrets: {' '.join(results[t]['missed_secret_ids']) or '-'}")
             print(f"{t} flagged decoys: {' '.join(results[t]['flagged_decoy_ids']) or '-'}")
     if args.json:
-        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        try:
+            args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"credential_score: cannot write {args.json}: {exc.strerror}", file=sys.stderr)
+            return 2
     return 0
 
 
