@@ -97,6 +97,8 @@ def decoys(t: Tokens) -> list[tuple]:
         ("Telegram", "123456:AB", "too short"), ("Postman", "PMAK-" + t.hex(6), "too short"),
         ("Dynatrace", "dt0c01." + t.upper(5), "too short"), ("Vault", "hvs." + t.lower(4), "too short"),
         ("Linear", "lin_api_" + t.lower(5), "too short"), ("Docker Hub", "dckr_pat_" + "x" * 4, "too short"),
+        ("GitHub", "gho_" + t.alnum(12), "too short"), ("GitHub", "ghs_" + t.alnum(16), "too short"),
+        ("GitLab", "glpat-" + t.alnum(8), "too short"), ("Slack", "xoxp-" + t.alnum(6), "too short"),
     ]
     for prov, val, why in wrong:
         add("wrong-shape", prov, "bare", None, val, f"near-miss of {prov}: real prefix, {why}")
@@ -241,7 +243,10 @@ def decoys(t: Tokens) -> list[tuple]:
             "near-miss: bare sha256 digest")
     for prefix, n in [("sk_live_", 24), ("ghp_", 36), ("glpat-", 20), ("xoxb-", 40), ("hf_", 34), ("npm_", 36),
                       ("dckr_pat_", 27), ("lin_api_", 40), ("PMAK-", 59), ("dop_v1_", 64), ("AKIA", 16), ("sk-ant-api03-", 95)]:
-        filler = t.rng.choice(["X", "0", "x", "*"]) * n
+        fillers = ["X", "0", "x", "*"]
+        first = fillers.index(t.rng.choice(fillers))
+        used = {item[4] for item in out}  # a value already listed (a named placeholder) would count twice
+        filler = next(c for c in fillers[first:] + fillers[:first] if prefix + c * n not in used) * n
         add(PH, "generic", "key", "api_token", prefix + filler, f"near-miss of {prefix}: prefix followed by filler")
     for text in ["Generated 1532 tokens in 2.3 s (665 tokens/s).", "token_count=123 cached=False",
                  "Loaded tokenizer cl100k_base with 100256 tokens.", "WARN: api_key not set, falling back to anonymous access",

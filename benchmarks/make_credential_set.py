@@ -63,7 +63,14 @@ def build(seed: int) -> list[dict]:
     t = Tokens(seed)
     records = positives(t)
     for family, provider, context, key, value, source in decoys(t):
-        records.append(dict(provider=provider, family=family, format=family, label="decoy", context=context, key=key,
+        label, fmt = "decoy", family
+        if "not the CRC32" in source:
+            # Issue 16: a checksum mismatch must not hide a token (a mistyped or truncated copy is still a leak).
+            label, family, fmt = "secret", "source-control", "pat-checksum-mismatch"
+            source = ("https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/ "
+                      "(last six characters are not the CRC32 of the body; issue 16: a checksum mismatch must "
+                      "not hide a token)")
+        records.append(dict(provider=provider, family=family, format=fmt, label=label, context=context, key=key,
                             value=value, source=source))
     counters: dict[str, int] = {}
     for rec in records:

@@ -81,12 +81,14 @@ def _crc_ok(token: str) -> bool:
     return zlib.crc32(body.encode()) == value
 
 
-def test_github_style_positives_carry_a_valid_crc32_and_the_crc_decoys_do_not(records) -> None:
+def test_github_style_positives_carry_a_valid_crc32_except_the_labelled_mismatches(records) -> None:
     prefixes = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "npm_")
     positives = [r for r in records if r["label"] == "secret" and r["context"] in {"key", "bare"}
                  and r["value"].startswith(prefixes)]
-    assert len(positives) >= 15 and all(_crc_ok(r["value"]) for r in positives)
-    bad_crc = [r for r in records if r["label"] == "decoy" and "CRC32" in r["source"]]
+    valid = [r for r in positives if r["format"] != "pat-checksum-mismatch"]
+    assert len(valid) >= 15 and all(_crc_ok(r["value"]) for r in valid)
+    # A checksum mismatch must not hide a token (issue 16): these are secrets too, with a wrong CRC32.
+    bad_crc = [r for r in positives if r["format"] == "pat-checksum-mismatch"]
     assert bad_crc and not any(_crc_ok(r["value"]) for r in bad_crc)
 
 
