@@ -124,14 +124,15 @@ def size_time_table(folder: Path) -> dict:
                                         "s_per_100kb": round(worst[1] / max(worst[0], 1) * 100_000, 3)} if worst else None}
 
 
-def measure(command: list[str], cwd: Path) -> tuple[float, int]:
-    """(wall seconds, peak RSS in MB of the command and its workers)."""
+def measure(command: list[str], cwd: Path) -> tuple[float, int, float]:
+    """(wall seconds, peak RSS in MB of the command and its workers, CPU seconds of the command and its workers)."""
     probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
              "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
-             "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+             "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+             "print(time.perf_counter() - t, u.ru_maxrss, u.ru_utime + u.ru_stime)")
     out = subprocess.run([sys.executable, "-c", probe, *command], cwd=cwd, capture_output=True, text=True,
                          check=True).stdout.split()
-    return float(out[0]), int(out[1]) // 1024
+    return float(out[0]), int(out[1]) // 1024, float(out[2])
 
 
 def slowest_detectors(top: int = 5) -> list[tuple[str, float]]:
@@ -176,11 +177,14 @@ def run_cases(corpus: Path, work: Path, repeat: int, one_file: str, changed: str
                 target = corpus / changed
                 target.write_text(target.read_text(encoding="utf-8") + f"\n# edit {round_}\n", encoding="utf-8")
             samples[name].append(measure(command, corpus))
-    medians = {name: (statistics.median(s[0] for s in runs), max(s[1] for s in runs)) for name, runs in samples.items()}
+    medians = {name: (statistics.median(s[0] for s in runs), max(s[1] for s in runs),
+                      statistics.median(s[2] for s in runs)) for name, runs in samples.items()}
     cold = medians["cold (--no-cache)"][0]
-    ds = medians.get("detect-secrets scan --all-files", (None, 0))[0]
+    ds = medians.get("detect-secrets scan --all-files", (None, 0, None))[0]
+    ds_cpu = medians.get("detect-secrets scan --all-files", (None, 0, None))[2]
     ratios = {
         "cold / detect-secrets (target <= 0.3)": cold / ds if ds else None,
+        "cold CPU / detect-secrets CPU (target <= 0.3)": medians["cold (--no-cache)"][2] / ds_cpu if ds_cpu else None,
         "cold --jobs 1 / detect-secrets": medians["cold --jobs 1"][0] / ds if ds else None,
         "warm / cold (target <= 0.05)": medians["warm (cache filled)"][0] / cold,
         "one changed file in a warm tree, s (target <= 0.3)": medians["warm, one file changed"][0],
@@ -217,9 +221,9 @@ def main() -> None:
     print(f"machine: {machine}")
     for name, result in results.items():
         print(f"\n== {name} corpus: {result['corpus']}")
-        print(f"{'measurement':40} {'median s':>9} {'peak MB':>8}")
-        for case, (seconds, memory) in result["medians"].items():
-            print(f"{case:40} {seconds:9.2f} {memory:8d}")
+        print(f"{'measurement':40} {'median s':>9} {'CPU s':>8} {'peak MB':>8}")
+        for case, (seconds, memory, cpu) in result["medians"].items():
+            print(f"{case:40} {seconds:9.2f} {cpu:8.2f} {memory:8d}")
         for label, value in result["ratios"].items():
             print(f"{label:55} {'n/a' if value is None else f'{value:.2f}'}")
         if "size_vs_time" in result:
@@ -235,7 +239,8 @@ def main() -> None:
     document = {"machine": machine, "repeat": args.repeat, "date": time.strftime("%Y-%m-%d"),
                 "slowest_detectors_s_per_mb": dict(slowest),
                 "corpora": {name: {"corpus": r["corpus"], "ratios": r["ratios"], "size_vs_time": r.get("size_vs_time"),
-                                   "medians": {k: {"seconds": v[0], "peak_mb": v[1]} for k, v in r["medians"].items()}}
+                                   "medians": {k: {"seconds": v[0], "peak_mb": v[1], "cpu_seconds": v[2]}
+                                               for k, v in r["medians"].items()}}
                             for name, r in results.items()}}
     Path(args.json).write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
 
