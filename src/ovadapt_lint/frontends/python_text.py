@@ -4,17 +4,19 @@ f-string part, comment and identifier, with positions.
 ``ast.parse`` is about ten times faster than libcst with position metadata and
 gives exact start and end positions, so both the string detectors and the
 projection analysis (``checks.python_projections``) run on this one tree.
-Comments are the ``#`` on each line that no string literal covers.
+Comments are the tokenizer's COMMENT tokens. Lines follow ``source.split_lines``,
+the tokenizer's own rule (``\r\n``, ``\r``, ``\n``).
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import tokenize
 from dataclasses import dataclass, field
 
 from ..findings import Finding, Span
-from ..source import SourceFile, notice
+from ..source import SourceFile, notice, split_lines, strip_line_end
 
 
 @dataclass
@@ -67,7 +69,7 @@ class _Lines:
     """UTF-8 byte columns (what ast reports) to code-point columns, per line."""
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines(keepends=True)
+        self.lines = split_lines(text)
         self.encoded = [line.encode("utf-8") for line in self.lines]
 
     def column(self, line: int, byte_col: int) -> int:
@@ -96,12 +98,10 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     # and f-string parts are known before their Constant nodes come up.
     docstrings: set[int] = set()
     fstring_parts: set[int] = set()
-    covered: list[Span] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant):
             if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
                 span = _span(lines, node)
-                covered.append(span)
                 value = node.value if isinstance(node.value, str) else node.value.decode("utf-8", "replace")
                 what = "docstring" if id(node) in docstrings else "string literal"
                 result.literals.append(Literal(value, what, span, lines.segment(span)))
@@ -112,7 +112,6 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 docstrings.add(id(first.value))
         if isinstance(node, ast.JoinedStr):
             span = _span(lines, node)
-            covered.append(span)
             raw = lines.segment(span)
             for part in node.values:
                 if isinstance(part, ast.Constant) and isinstance(part.value, str):
@@ -131,26 +130,21 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
         elif isinstance(node, ast.Attribute):
             if node.attr not in result.names:
                 result.names[node.attr] = _span(lines, node)
-    result.comments = _comments(lines, covered)
+    result.comments = _comments(lines)
     result.literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
     return result
 
 
-def _comments(lines: _Lines, covered: list[Span]) -> list[Comment]:
-    """The first ``#`` on each line outside every string literal starts a comment."""
-    blocked: dict[int, list[tuple[int, float]]] = {}
-    for span in covered:
-        for line in range(span.start_line, span.end_line + 1):
-            start = span.start_col if line == span.start_line else 1
-            end = span.end_col if line == span.end_line else float("inf")
-            blocked.setdefault(line, []).append((start, end))
+def _comments(lines: _Lines) -> list[Comment]:
+    """The COMMENT tokens: a ``#`` inside any string (one that holds a line separator such as U+2029
+    included) is never a comment, so it can neither suppress a finding nor be judged as one."""
+    # Each line is handed over ending in "\n": the tokenizer reads a lone "\r" inside a line as text.
+    feed = iter([strip_line_end(line) + "\n" for line in lines.lines])
     comments = []
-    for number, text in enumerate(lines.lines, 1):
-        position = text.find("#")
-        while position != -1:
-            column = position + 1
-            if not any(start <= column < end for start, end in blocked.get(number, ())):
-                comments.append(Comment(text[position:].rstrip("\r\n"), number, column))
-                break
-            position = text.find("#", position + 1)
+    try:
+        for token in tokenize.generate_tokens(lambda: next(feed, "")):
+            if token.type == tokenize.COMMENT:
+                comments.append(Comment(token.string, token.start[0], token.start[1] + 1))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        pass  # ast accepted the file; what the tokenizer gave before it stopped stands
     return comments
