@@ -138,9 +138,11 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
 def _comments(lines: _Lines) -> list[Comment]:
     """The COMMENT tokens: a ``#`` inside any string (one that holds a line separator such as U+2029
     included) is never a comment, so it can neither suppress a finding nor be judged as one."""
-    # Each line is handed over ending in "\n": the tokenizer reads a lone "\r" inside a line as text.
+    comments: list[Comment] = []
+    if not any("#" in line for line in lines.lines):
+        return comments  # no comment possible: skip the tokenizer
+    # Each line is handed over ending in "\n": the pure-Python tokenizer knows "\r\n" and "\n" only.
     feed = iter([strip_line_end(line) + "\n" for line in lines.lines])
-    comments = []
     try:
         for token in tokenize.generate_tokens(lambda: next(feed, "")):
             if token.type == tokenize.COMMENT:
