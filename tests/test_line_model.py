@@ -126,3 +126,16 @@ def test_pem_block_with_cr_line_ends_is_masked_in_the_frame_of_a_finding_inside_
     assert "    3 | " in output
     for line in PEM_BODY:
         assert not _pieces(line) & _pieces(output), output
+
+
+def test_a_frame_shows_controls_and_separators_one_visible_symbol_each(tmp_path: Path) -> None:
+    # An ESC would drive the reader's terminal, a separator would split the frame line; each becomes one
+    # visible symbol, so the caret stays under the path.
+    module = _write(tmp_path / "m.py", 'X = "\x1b[2J\x0b\u2028\x85 /home/alice/x"\n')
+    result, output = _lint(module, scope="all")
+    assert "\x1b" not in output and "\u2028" not in output and "\x85" not in output and "\x0b" not in output
+    assert [(f.code, f.col) for f in result.findings if f.code == "OVA501"] == [("OVA501", 14)]
+    lines = output.splitlines()
+    frame = '    1 | X = "\u241b[2J\u240b\ufffd\ufffd /home/alice/x"'
+    assert frame in lines, output
+    assert "      | " + " " * 13 + "^" * len("/home/alice") in lines, output
