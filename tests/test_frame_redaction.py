@@ -112,6 +112,18 @@ def test_a_credential_on_the_frame_line_of_another_finding_is_masked(tmp_path: P
     assert "ssw0rdXk92" not in proc.stdout
 
 
+def test_a_uuid_assigned_to_a_credential_name_is_masked_in_another_findings_frame(tmp_path: Path) -> None:
+    # No detector reports `SNYK_TOKEN := "<uuid>"` (UUIDs are ids too); the frame shown for the path on the
+    # same line masks the value, and only the value.
+    value = "9f3c2a71-5b8e-4d06-a1c4-7e2b9d58f0a3"
+    fixture = tmp_path / "snyk.public.json"
+    fixture.write_text(json.dumps({"k": f'SNYK_TOKEN := "{value}" see /home/alice/x'}) + "\n", encoding="utf-8")
+    proc = run_cli("--no-cache", "--no-color", str(fixture))
+    assert proc.returncode == 1 and "OVA501" in proc.stdout
+    assert not _pieces(value[4:]) & _pieces(proc.stdout), proc.stdout
+    assert 'SNYK_TOKEN := \\"9f3c…[36 chars]\\" see /home/alice/x' in proc.stdout, proc.stdout
+
+
 def test_redaction_masks_a_whole_jwt_when_the_safety_net_matches_its_signature() -> None:
     # Header and payload are each under the safety net's 40 characters, the signature over.
     header, payload = "eyJhbGciOiJIUzI1NiJ9", "eyJzdWIiOiJhbGljZSJ9"

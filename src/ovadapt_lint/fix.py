@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .findings import Finding
 from .redact import apply_masks, line_secret_spans
+from .source import split_lines
 
 BOM = b"\xef\xbb\xbf"
 # What an edit may write: a placeholder, quoted or not, or `false` (an attestation restated as the boolean).
@@ -59,7 +60,7 @@ def _parses(kind: str, data: bytes) -> bool:
         if kind == "python":
             ast.parse(text)
         elif kind == "jsonl":
-            for line in text.splitlines():
+            for line in text.split("\n"):  # JSON Lines records, as parse_jsonl reads them (U+2028 is text)
                 if line.strip():
                     json.loads(line)
         else:
@@ -109,8 +110,8 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 def diff(fix: FileFix) -> str:
     """A unified diff whose removed lines are masked: the secret never appears."""
-    before = fix.before.decode("utf-8", "replace").splitlines(keepends=True)
-    after = fix.after.decode("utf-8", "replace").splitlines(keepends=True)
+    before = split_lines(fix.before.decode("utf-8", "replace"))
+    after = split_lines(fix.after.decode("utf-8", "replace"))
     secrets = []
     body = fix.before[3:] if fix.before.startswith(BOM) else fix.before
     for finding in fix.fixed:

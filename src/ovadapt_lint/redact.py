@@ -73,6 +73,13 @@ def mask_text(text: str) -> str:
 _SHAPED = re.compile(r"""(?<![^\s"'`:=(\[,])(?=[\w@#$%^&*!+~-]{0,200}?[a-z])(?=[\w@#$%^&*!+~-]{0,200}?[A-Z])"""
                      r"""(?=[\w@#$%^&*!+~-]{0,200}?[0-9])(?=[\w@#$%^&*!+~-]{0,200}?[@#$%^&*!+~])"""
                      r"""[A-Za-z0-9@#$%^&*!+~_\-]{8,200}(?![^\s"'`,;)\]}])""", re.ASCII)
+# A value assigned to a credential-named key where no detector judged it (`SNYK_TOKEN := "9f3c2a71-…"`, a UUID):
+# only the value is masked, and only one with a digit and a letter, so `is_secret = true`, counts and
+# environment lookups (`"GITHUB_TOKEN": os.environ[…]`) stay readable. The credential word anchors the match.
+_ASSIGNED = re.compile(r"""(?i)(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|credential)s?"""
+                       r"""(?=([\w-]{0,40}))\1\\?["']?[ \t]{0,5}(?::=|=|:)[ \t]{0,5}(?:\\?["'])?"""
+                       r"""([a-z0-9][\w+/=.~-]{7,199})""")  # (?=(…))\1: the name's rest taken whole, no backtracking
+_DIGIT, _LETTER = re.compile(r"[0-9]"), re.compile(r"[A-Za-z]")
 # Backslash escapes of a source line, as they read in the string they spell (same length, so offsets hold):
 # `\"` is a quote and `\n` a space, so `is_secret = true\n"` judges `true`, not `true\n`.
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
@@ -100,6 +107,7 @@ def line_secret_spans(line: str) -> list[tuple[int, int]]:
     spans = [(h.start, h.end) for h in scan_secrets(readable) if h.secret and h.end > h.start]
     spans += [m.span() for m in _safety_net().finditer(line)]
     spans += [m.span() for m in _SHAPED.finditer(line)]
+    spans += [m.span(2) for m in _ASSIGNED.finditer(line) if _DIGIT.search(m[2]) and _LETTER.search(m[2])]
     spans += pem_spans(line)
     return merge_spans(spans)
 

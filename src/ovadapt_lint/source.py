@@ -1,8 +1,16 @@
-"""Reading a discovered file: size limit, encoding checks, byte-offset -> line/column."""
+"""Reading a discovered file: size limit, encoding checks, byte-offset -> line/column.
+
+One line model for every file kind and every consumer (positions, frames, suppressions, fix offsets):
+a line ends at ``\r\n``, ``\r`` or ``\n``. That is the rule of Python's tokenizer, CommonMark and SARIF
+regions; JSON treats ``\r`` and ``\n`` as whitespace and forbids them raw inside strings, so the split
+never falls inside a JSON value. ``\x0b``, ``\x0c``, ``\x1c``-``\x1e``, ``\x85``, U+2028 and U+2029
+(which ``str.splitlines`` also breaks on) are ordinary characters.
+"""
 
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,6 +20,35 @@ DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
+_LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` cut into lines, each keeping its line ending (the one line model, not ``str.splitlines``)."""
+    lines, start = [], 0
+    for match in LINE_BREAK.finditer(text):
+        lines.append(text[start:match.end()])
+        start = match.end()
+    if start < len(text):
+        lines.append(text[start:])
+    return lines
+
+
+def strip_line_end(line: str) -> str:
+    """A line without its one line ending."""
+    return _LINE_END.sub("", line, count=1)
+
+
+def advance(line: int, column: int, text: str) -> tuple[int, int]:
+    """The 1-based (line, column) just after ``text`` when it starts at (line, column)."""
+    breaks = LINE_BREAK.findall(text)
+    if not breaks:
+        return line, column + len(text)
+    last = LINE_BREAK.split(text)[-1]
+    return line + len(breaks), len(last) + 1
 
 
 @dataclass
@@ -24,13 +61,7 @@ class SourceFile:
     _line_starts: list[int] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
-        starts = [0]
-        find = self.data.find
-        pos = find(b"\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find(b"\n", pos + 1)
-        self._line_starts = starts
+        self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
 
     @property
     def text(self) -> str:
@@ -52,9 +83,13 @@ class SourceFile:
         return Span(start_line, start_col, end_line, end_col)
 
     def offset(self, line: int, column: int) -> int:
-        """The byte offset of a 1-based line and code-point column."""
+        """The byte offset of a 1-based line and code-point column (clamped to the file)."""
+        if line < 1:
+            return 0
+        if line > len(self._line_starts):
+            return len(self.data)
         start = self._line_starts[line - 1]
-        return start + len(self.line_text(line)[:column - 1].encode("utf-8"))
+        return start + len(self.line_text(line)[:max(column - 1, 0)].encode("utf-8"))
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line ending."""
@@ -62,7 +97,7 @@ class SourceFile:
             return ""
         start = self._line_starts[line - 1]
         end = self._line_starts[line] if line < len(self._line_starts) else len(self.data)
-        return self.data[start:end].decode("utf-8", "replace").rstrip("\r\n")
+        return strip_line_end(self.data[start:end].decode("utf-8", "replace"))
 
 
 def notice(code: str, message: str, display: str, span: Span | None = None, severity: str | None = None) -> Finding:

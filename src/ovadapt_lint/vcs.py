@@ -164,7 +164,7 @@ def _container_end_line(source, line: int, col: int) -> int:
         elif byte in (0x7D, 0x5D):
             depth -= 1
             if depth == 0:
-                return line + data.count(b"\n", offset, index)
+                return source.position(index)[0]  # the line model of the finding lines
         index += 1
     return line
 

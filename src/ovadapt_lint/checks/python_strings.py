@@ -11,7 +11,7 @@ from ..detect import Hit
 from ..detect.scanner import StringScanner
 from ..findings import Finding, Span
 from ..frontends.python_text import PythonText
-from ..source import SourceFile
+from ..source import SourceFile, advance
 from . import hit_finding, placeholder
 
 
@@ -20,11 +20,8 @@ def _locate(span: Span, raw: str, fragment: str) -> Span | None:
     index = raw.find(fragment) if fragment else -1
     if index < 0:
         return None
-    before = raw[:index]
-    line = span.start_line + before.count("\n")
-    column = (len(before) - before.rfind("\n")) if "\n" in before else span.start_col + len(before)
-    end_line = line + fragment.count("\n")
-    end_column = (len(fragment) - fragment.rfind("\n")) if "\n" in fragment else column + len(fragment)
+    line, column = advance(span.start_line, span.start_col, raw[:index])
+    end_line, end_column = advance(line, column, fragment)
     return Span(line, column, end_line, end_column)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..detect.scanner import StringScanner
 from ..detect.signatures import scan_text
 from ..findings import Finding
-from ..source import SourceFile
+from ..source import SourceFile, split_lines
 from . import hit_finding
 
 
@@ -19,7 +19,7 @@ def check_text(source: SourceFile, text: str, scanner: StringScanner, content: b
             if hit.code.startswith("OVA3"):
                 findings.append(_finding(source, text, 0, hit))
     offset = 0
-    for line in text.splitlines(keepends=True):
+    for line in split_lines(text):  # the line model every position uses
         for hit in scanner.scan(line, raw_content=False, secrets=secrets, content=content, published=published):
             findings.append(_finding(source, line, offset, hit))
         offset += len(line.encode("utf-8"))

@@ -142,15 +142,16 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def _strict_error(text: str) -> tuple[str, int, int] | None:
-    """(message, line, column) of the first strict-JSON error, or None."""
+def _strict_error(text: str) -> tuple[str, int | None] | None:
+    """(message, character index or None) of the first strict-JSON error, or None. The index, not
+    json's line and column: json counts lines at "\n" only, the report uses the file's line model."""
     try:
         # parse_int=len: huge integers are valid JSON; only Python's int conversion limits them.
         json.loads(text, parse_constant=_reject_constant, parse_int=len)
     except json.JSONDecodeError as exc:
-        return exc.msg, exc.lineno, exc.colno
+        return exc.msg, exc.pos
     except ValueError as exc:  # NaN / Infinity
-        return str(exc), 0, 0
+        return str(exc), None
     except RecursionError:
         return None  # too deep for the stdlib; the tree walk reports the depth
     return None
@@ -252,15 +253,23 @@ def parse_json(source: SourceFile) -> JsonDocument:
     values = _top_values(tree)
     if error is not None:
         doc.complete = False
-        message, line, col = error
-        where = f" (line {line}, column {col})" if line else ""
-        span = Span(line or 1, col or 1, line or 1, (col or 1) + 1)
+        message, index = error
+        span, where = _error_span(source, source.text, 0, index)
         doc.notices.append(notice("OVA001", f"invalid JSON: {message}{where}; contract rules skipped", source.display, span))
     for index, value in enumerate(values[:1] if error is None else values):
         node = _convert(value, data, 0, doc)
         if node is not None:
             doc.roots.append((node, () if len(values) == 1 else (index,)))
     return doc
+
+
+def _error_span(source: SourceFile, text: str, base: int, index: int | None) -> tuple[Span, str]:
+    """The span of a parse error at character ``index`` of ``text`` (which starts at byte ``base``),
+    and its " (line L, column C)" for the message; no position when the error has none."""
+    if index is None:
+        return Span(1, 1, 1, 2), ""
+    line, col = source.position(base + len(text[:index].encode("utf-8", "surrogateescape")))
+    return Span(line, col, line, col + 1), f" (line {line}, column {col})"
 
 
 def parse_jsonl(source: SourceFile) -> JsonDocument:
@@ -279,9 +288,9 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
         tree = parser.parse(raw_line)
         values = _top_values(tree)
         if error is not None:  # only this record is skipped; the others are checked
-            message, _, col = error
+            message, index = error
             line_no, _ = source.position(line_start)
-            span = Span(line_no, col or 1, line_no, (col or 1) + 1)
+            span, _ = _error_span(source, line_text, line_start, index or 0)
             doc.notices.append(notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
         elif values:
             node = _convert(values[0], data, line_start, doc)

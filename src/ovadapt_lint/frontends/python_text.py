@@ -4,17 +4,20 @@ f-string part, comment and identifier, with positions.
 ``ast.parse`` is about ten times faster than libcst with position metadata and
 gives exact start and end positions, so both the string detectors and the
 projection analysis (``checks.python_projections``) run on this one tree.
-Comments are the ``#`` on each line that no string literal covers.
+Comments are the ``#`` outside every string literal (and, between the parts of
+an implicitly joined literal, the tokenizer's COMMENT tokens). Lines follow
+``source.split_lines``, the tokenizer's own rule (``\r\n``, ``\r``, ``\n``).
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import tokenize
 from dataclasses import dataclass, field
 
 from ..findings import Finding, Span
-from ..source import SourceFile, notice
+from ..source import SourceFile, notice, split_lines, strip_line_end
 from .ast_nodes import walk
 
 
@@ -68,7 +71,7 @@ class _Lines:
     """UTF-8 byte columns (what ast reports) to code-point columns, per line."""
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines(keepends=True)
+        self.lines = split_lines(text)
         self.encoded = [line.encode("utf-8") for line in self.lines]
 
     def column(self, line: int, byte_col: int) -> int:
@@ -97,15 +100,16 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     # and f-string parts are known before their Constant nodes come up.
     docstrings: set[int] = set()
     fstring_parts: set[int] = set()
-    covered: list[Span] = []
+    covered: list[tuple[Span, str]] = []  # every string literal: where it is and its source text
     for node in walk(tree):
         if isinstance(node, ast.Constant):
             if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
                 span = _span(lines, node)
-                covered.append(span)
                 value = node.value if isinstance(node.value, str) else node.value.decode("utf-8", "replace")
                 what = "docstring" if id(node) in docstrings else "string literal"
-                result.literals.append(Literal(value, what, span, lines.segment(span)))
+                raw = lines.segment(span)
+                covered.append((span, raw))
+                result.literals.append(Literal(value, what, span, raw))
             continue
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
@@ -113,8 +117,8 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 docstrings.add(id(first.value))
         if isinstance(node, ast.JoinedStr):
             span = _span(lines, node)
-            covered.append(span)
             raw = lines.segment(span)
+            covered.append((span, raw))
             for part in node.values:
                 if isinstance(part, ast.Constant) and isinstance(part.value, str):
                     fstring_parts.add(id(part))
@@ -137,10 +141,15 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     return result
 
 
-def _comments(lines: _Lines, covered: list[Span]) -> list[Comment]:
-    """The first ``#`` on each line outside every string literal starts a comment."""
+def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:
+    """Comments, as the tokenizer sees them: the first ``#`` on a line outside every string literal
+    (the literals' spans follow the tokenizer's lines, so a ``#`` inside a string, one holding U+2029
+    included, is never a comment and can neither suppress a finding nor be judged as one). Inside a
+    literal that spans lines, implicitly joined strings may hold comments between their parts: those
+    few literals alone go through ``tokenize``, which would double the time of a run if it read every
+    file."""
     blocked: dict[int, list[tuple[int, float]]] = {}
-    for span in covered:
+    for span, _ in covered:
         for line in range(span.start_line, span.end_line + 1):
             start = span.start_col if line == span.start_line else 1
             end = span.end_col if line == span.end_line else float("inf")
@@ -151,7 +160,28 @@ def _comments(lines: _Lines, covered: list[Span]) -> list[Comment]:
         while position != -1:
             column = position + 1
             if not any(start <= column < end for start, end in blocked.get(number, ())):
-                comments.append(Comment(text[position:].rstrip("\r\n"), number, column))
+                comments.append(Comment(strip_line_end(text[position:]), number, column))
                 break
             position = text.find("#", position + 1)
+    for span, raw in covered:
+        if span.end_line > span.start_line and "#" in raw:
+            comments += _joined_comments(span, raw)
+    comments.sort(key=lambda c: (c.line, c.column))
     return comments
+
+
+def _joined_comments(span: Span, raw: str) -> list[Comment]:
+    """COMMENT tokens between the parts of one literal's source (``"a"  # note`` / ``"b"``)."""
+    found: list[Comment] = []
+    # Each line is handed over ending in "\n": the pure-Python tokenizer knows "\r\n" and "\n" only.
+    feed = iter([strip_line_end(line) + "\n" for line in split_lines("(" + raw + ")")])
+    try:
+        for token in tokenize.generate_tokens(lambda: next(feed, "")):
+            if token.type == tokenize.COMMENT:
+                row, col = token.start
+                line = span.start_line + row - 1
+                column = span.start_col + col - 1 if row == 1 else col + 1  # the "(" stands before the literal
+                found.append(Comment(token.string, line, column))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        pass  # ast accepted the file; what the tokenizer gave before it stopped stands
+    return found

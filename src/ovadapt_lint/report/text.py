@@ -11,6 +11,11 @@ from ..redact import mask, mask_text
 
 _STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 _FRAME_WIDTH = 160
+# A frame line is shown one character for one: control characters (an ESC would drive the terminal) and
+# the line and paragraph separators (a viewer would break the frame line) become visible symbols, so the
+# caret stays under the finding. C0 controls -> their Control Pictures (ESC -> U+241B), the rest -> U+FFFD.
+_VISIBLE = {code: 0x2400 + code for code in range(0x20)} | {0x7F: 0x2421} | {
+    code: 0xFFFD for code in (*range(0x80, 0xA0), 0x2028, 0x2029)}
 
 
 def _console(out: TextIO, color: bool):
@@ -74,7 +79,7 @@ def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]
         text = ("…" if offset else "") + text[offset: offset + _FRAME_WIDTH] + ("…" if offset + _FRAME_WIDTH < len(text) else "")
         start = start - offset + (1 if offset else 0)
     width = min(width, max(len(text) - start, 1))
-    return text, " " * start + "^" * width
+    return text.translate(_VISIBLE), " " * start + "^" * width
 
 
 def _secret_lines(result: LintResult, frames: bool = True) -> dict[tuple[str, int], list[tuple[int, int]]]:
