@@ -114,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "or in the working directory)")
     parser.add_argument("--fix", action="store_true",
                         help="rewrite leaking values in place (placeholders such as [redacted:credential]); "
-                             "exit 1 if unfixable findings remain")
+                             "a file changed since it was linted is skipped, a symbolic link is fixed through its "
+                             "target only inside the linted tree; exit 1 if unfixable findings remain")
     parser.add_argument("--diff", action="store_true",
                         help="print what --fix would change as a unified diff (secrets masked) and write nothing")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
@@ -300,13 +301,14 @@ def _lint(args: argparse.Namespace) -> int:
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
     if args.fix or args.diff:
-        code = _fix(args, result)
+        told: set[str] = set()  # files whose fix failed: said once, not tried again by later passes
+        code = _fix(args, result, told=told)
         if code is not None:
             return code
         rerun = review if review is not None else (lambda: run(args.paths or ["."], config))
         result = rerun()  # what remains after the fixes
         for _ in range(FIX_PASSES - 1):  # a fix can uncover another match in the same string
-            if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True) is not None:
+            if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True, told=told) is not None:
                 break
             result = rerun()
     failed = _write_report(args, lambda out: _report(args, result, out))
@@ -368,19 +370,22 @@ def _escaping(stream: TextIO) -> TextIO:
 FIX_PASSES = 3
 
 
-def _fix(args: argparse.Namespace, result, quiet: bool = False) -> int | None:
+def _fix(args: argparse.Namespace, result, quiet: bool = False, told: set[str] | None = None) -> int | None:
     """--diff: print and return the exit code. --fix: write files, report per file, return None
-    so the caller reports what remains."""
-    from .fix import diff, plan, write_atomically
+    so the caller reports what remains. ``told``: files whose failure was already reported; they are
+    skipped (a later pass would only fail and say so again)."""
+    from .fix import StaleFile, diff, plan, write_fix
 
+    told = set() if told is None else told
     by_file: dict[str, list] = {}
     for finding in result.findings:
-        by_file.setdefault(finding.path, []).append(finding)
+        if finding.path not in told:
+            by_file.setdefault(finding.path, []).append(finding)
     plans = []
     for display, findings in sorted(by_file.items()):
         target = result.targets.get(display)
         if target is not None:
-            planned = plan(target.path, display, target.kind, findings)
+            planned = plan(target.path, display, target.kind, findings, tree=result.source_root())
             if planned is not None:
                 plans.append(planned)
     if args.diff:
@@ -394,18 +399,26 @@ def _fix(args: argparse.Namespace, result, quiet: bool = False) -> int | None:
         return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
     total = 0
     for planned in plans:
-        if planned.error:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
-            continue
-        if planned.after != planned.before:
+        error = planned.error
+        notes: list[str] = []
+        if error is None and planned.after != planned.before:
             try:
-                write_atomically(planned.path, planned.after)
+                notes = write_fix(planned)
+            except StaleFile as exc:
+                error = str(exc)
             except OSError as exc:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: cannot write: {exc.strerror}\n")
-                continue
-            total += len(planned.fixed)
-            if not quiet:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+                error = f"cannot write: {exc.strerror or exc}"
+        if error is not None:
+            told.add(planned.display)
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: {error}\n")
+            continue
+        if planned.after == planned.before:
+            continue
+        total += len(planned.fixed)
+        if not quiet:
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+        for note in notes:
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
     if quiet:
         return None
     for finding in result.findings:

@@ -207,9 +207,21 @@ def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Findin
         findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
     except Exception as exc:  # one bad file must not stop the run
         findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; file not fully checked", target.display))
+    _stamp_edits(findings, source.data)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
     return findings, source
+
+
+def _stamp_edits(findings: list[Finding], data: bytes) -> None:
+    """Name the bytes each edit's offsets refer to, so --fix never writes onto a file changed since."""
+    from .fix import DIGEST_KEY, digest
+
+    fixable = [f for f in findings if f.fix]
+    if fixable:
+        stamp = digest(data)
+        for finding in fixable:
+            finding.extra[DIGEST_KEY] = stamp
 
 
 def _read_bytes(path, max_size: int) -> bytes | None:
