@@ -41,6 +41,8 @@ class LintResult:
     # The first linted path and the config file: where the source root is looked for (see source_root).
     anchor: str = "."
     config_source: Path | None = None
+    # Explicitly named files left out (in a skipped folder, or excluded): for the "no files" warning.
+    skipped: list[str] = field(default_factory=list)
     # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
     review: dict[str, Any] | None = None
     _root: Path | None = field(default=None, repr=False)
@@ -288,20 +290,49 @@ def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[
             yield target, findings, None
 
 
-def run(paths: list[str], config: Config, show_progress: bool = False) -> LintResult:
+def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Target]]]:
+    """Consecutive targets that share a configuration, in discovery order."""
+    runs: list[tuple[Config, list[Target]]] = []
+    for target in targets:
+        config = configs.for_file(target.path)
+        if runs and runs[-1][0] is config:
+            runs[-1][1].append(target)
+        else:
+            runs.append((config, [target]))
+    return runs
+
+
+def run(paths: list[str], config: Config, show_progress: bool = False, configs=None) -> LintResult:
+    """Lint ``paths`` with ``config``; ``configs`` (a hierarchy.Configs whose root is ``config``) gives
+    each file the nearest config above it instead."""
     # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
     # not a per-file notice.
     config.apply_extensions()
     config.key_vocabulary()
     config.string_scanner()
+    from .hierarchy import Configs
+
+    configs = configs or Configs(config, fixed=True)
     result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source)
-    targets = list(discover(paths, config.include, config.exclude))
+    targets = list(discover(paths, config.include, config.exclude, configs.settings, config.force_include,
+                            result.skipped))
+    runs = _config_runs(targets, configs)
+    used = configs.all()
+    for other in used[1:]:  # every config's files are checked before any file is linted
+        other.apply_extensions()
+        other.key_vocabulary()
+        other.string_scanner()
     with _Progress(len(targets), show_progress) as progress:
-        for target, findings, source in _results(targets, config, progress.advance):
-            result.add_file(target)
-            if source is not None:
-                result.sources[target.display] = source
-            _sort_out(result, config, target, findings)
+        for group, chunk in runs:
+            if len(used) > 1:
+                group.apply_extensions()  # extension rules are process-wide: this group's, while it runs
+            for target, findings, source in _results(chunk, group, progress.advance):
+                result.add_file(target)
+                if source is not None:
+                    result.sources[target.display] = source
+                _sort_out(result, group, target, findings)
+    if len(used) > 1:
+        config.apply_extensions()  # the reports describe the first path's rules
     if config.baseline is not None:
         _apply_baseline(result, config)
     result.findings.sort(key=Finding.sort_key)
@@ -397,8 +428,9 @@ def _apply_baseline(result: LintResult, config: Config) -> None:
 def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:
     """Lint files and folders; return the findings, sorted by file and position.
 
-    ``config`` defaults to the configuration found by walking up from the first
-    path (``pyproject.toml`` ``[tool.ovadapt-lint]`` or ``.ovadapt-lint.toml``).
+    ``config`` defaults to the nearest configuration above each file
+    (``pyproject.toml`` ``[tool.ovadapt-lint]`` or ``.ovadapt-lint.toml``);
+    a given ``config`` applies to every file.
     Raises ``ConfigError`` for a path that does not exist or a bad config file.
     """
     from pathlib import Path
@@ -408,6 +440,9 @@ def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Fin
     if isinstance(paths, (str, Path)):
         paths = [paths]
     paths = [str(p) for p in paths] or ["."]
-    if config is None:
-        config = find_config(Path(paths[0])) or Config()
-    return run(paths, config).findings
+    if config is not None:
+        return run(paths, config).findings
+    from .hierarchy import Configs
+
+    root = find_config(Path(paths[0])) or Config()
+    return run(paths, root, configs=Configs(root)).findings
