@@ -167,3 +167,25 @@ def test_extension_contract_is_enforced(tmp_path: Path) -> None:
     (tmp_path / "a.json").write_text('{"schema_version": "ticket_projection_v0", "mode": "live"}', encoding="utf-8")
     proc = run_cli("--format", "json", "a.json", cwd=tmp_path)
     assert [f["code"] for f in json.loads(proc.stdout)["findings"]] == ["OVA102"]
+
+
+LEAK = '{"note": "deploy with sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm now"}\n'
+
+
+def test_a_config_applies_to_its_own_tree_only(tmp_path: Path) -> None:
+    from ovadapt_lint import lint_paths
+
+    for folder in ("quiet", "quiet/strict", "other"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.json").write_text(LEAK, encoding="utf-8")
+    (tmp_path / "quiet" / ".ovadapt-lint.toml").write_text('ignore = ["OVA4"]\n', encoding="utf-8")
+    (tmp_path / "quiet" / "strict" / "pyproject.toml").write_text('[tool.ovadapt-lint]\nselect = ["OVA4"]\n',
+                                                                   encoding="utf-8")
+    expected = {"other/x.json", "quiet/strict/x.json"}  # the nearest config above each file decides
+    proc = run_cli("--no-cache", "--format", "json", "quiet", "other", cwd=tmp_path)
+    assert {f["path"].replace("\\", "/") for f in json.loads(proc.stdout)["findings"]} == expected
+    api = lint_paths([str(tmp_path / "quiet"), str(tmp_path / "other")])
+    assert {Path(f.path).relative_to(tmp_path).as_posix() for f in api} == expected
+    # --config: one file for every file.
+    pinned = run_cli("--no-cache", "--config", "quiet/.ovadapt-lint.toml", "quiet", "other", cwd=tmp_path)
+    assert pinned.returncode == 0, pinned.stdout

@@ -159,3 +159,68 @@ def test_redact_text_api() -> None:
     assert redact_text("{broken", kind="json") == "{broken"
     with pytest.raises(ValueError):
         redact_text("x", kind="yaml")
+
+
+LEAK = '{"note": "deploy with sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm now"}\n'
+
+
+def test_fix_skips_a_file_changed_since_it_was_linted(tmp_path: Path, monkeypatch, capsys) -> None:
+    from ovadapt_lint import cli, engine
+
+    target = tmp_path / "a.json"
+    target.write_text(LEAK, encoding="utf-8")
+    # Same length, different bytes: stale offsets would land on the user's new text and still parse.
+    edited = LEAK.replace("deploy with", "rollout via")
+    real_run = engine.run
+
+    def run_then_edit(*args, **kwargs):
+        result = real_run(*args, **kwargs)
+        if target.read_text(encoding="utf-8") == LEAK:
+            target.write_text(edited, encoding="utf-8")
+        return result
+
+    monkeypatch.setattr(engine, "run", run_then_edit)
+    assert cli.main(["--fix", "--no-cache", str(target)]) == 1
+    assert target.read_text(encoding="utf-8") == edited
+    assert "changed since it was linted; nothing written" in capsys.readouterr().err
+
+
+def test_fix_follows_a_symlink_inside_the_tree_and_refuses_one_outside(tmp_path: Path) -> None:
+    tree, outside = tmp_path / "tree", tmp_path / "outside"
+    tree.mkdir()
+    outside.mkdir()
+    (tree / "real.json").write_text(LEAK, encoding="utf-8")
+    (tree / "link.json").symlink_to("real.json")
+    proc = run_cli("--fix", "--no-cache", "link.json", cwd=tree)
+    assert (tree / "link.json").is_symlink() and "sk-proj" not in (tree / "real.json").read_text(encoding="utf-8")
+    assert proc.returncode == 0 and "target inside the linted tree was fixed" in proc.stderr
+
+    (outside / "secret.json").write_text(LEAK, encoding="utf-8")
+    (tree / "out.json").symlink_to(outside / "secret.json")
+    proc = run_cli("--fix", "--no-cache", "out.json", cwd=tree)
+    assert (tree / "out.json").is_symlink() and (outside / "secret.json").read_text(encoding="utf-8") == LEAK
+    assert proc.returncode == 1 and "symbolic link to a file outside the linted tree" in proc.stderr
+    assert "All checks passed" not in proc.stdout
+
+
+def test_fix_says_other_hard_links_keep_the_content(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(LEAK, encoding="utf-8")
+    os.link(tmp_path / "a.json", tmp_path / "b.json")
+    proc = run_cli("--fix", "--no-cache", "a.json", cwd=tmp_path)
+    assert "1 other hard link(s) to this file keep the old content" in proc.stderr
+
+
+def test_fix_reports_a_write_failure_once(tmp_path: Path, monkeypatch, capsys) -> None:
+    import errno
+
+    from ovadapt_lint import cli, fix
+
+    target = tmp_path / "a.json"
+    target.write_text(LEAK, encoding="utf-8")
+
+    def read_only(path, data):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(fix, "write_atomically", read_only)
+    assert cli.main(["--fix", "--no-cache", str(target)]) == 1
+    assert capsys.readouterr().err.count("cannot write") == 1

@@ -86,3 +86,28 @@ def test_both_hooks_run_with_real_pre_commit(tmp_path: Path) -> None:
     assert lines["ovadapt-lint (with Markdown)"].endswith("Failed"), out
     assert "hook id: ovadapt-lint-md" in out and "docs/memory.overview.md:1:1: OVA314" in out
     assert "README.md" not in out.split("hook id: ovadapt-lint-md", 1)[1]  # ordinary prose passes
+
+
+def test_builtin_skips_apply_to_named_files_unless_force_include(tmp_path: Path) -> None:
+    # pre-commit names every staged file; a vendored node_modules or a committed venv is not the project's.
+    from .conftest import run_cli
+
+    bad = (CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8")
+    (tmp_path / "node_modules" / "pkg").mkdir(parents=True)
+    (tmp_path / "node_modules" / "pkg" / "fixture.json").write_text(bad, encoding="utf-8")
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / "pyvenv.cfg").write_text("home = /usr/bin\n", encoding="utf-8")
+    (tmp_path / ".venv" / "fixture.json").write_text(bad, encoding="utf-8")
+    named = ["node_modules/pkg/fixture.json", ".venv/fixture.json"]
+    proc = run_cli("--no-cache", *named, cwd=tmp_path)
+    assert proc.returncode == 0 and "2 named file(s) lie in skipped folders" in proc.stderr
+    forced = run_cli("--no-cache", "--force-include", "--format", "concise", *named, cwd=tmp_path)
+    assert forced.returncode == 1 and {line.split(":")[0] for line in forced.stdout.splitlines()} == set(named)
+
+
+def test_hooks_match_notebooks_and_upper_case_extensions() -> None:
+    import yaml
+
+    hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
+    for name in ("analysis.ipynb", "DATA.JSON", "Tool.PY", "events.NDJSON"):
+        assert re.search(hooks["ovadapt-lint"]["files"], name) and re.search(hooks["ovadapt-lint-md"]["files"], name)

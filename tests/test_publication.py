@@ -129,3 +129,19 @@ def test_realworld_rejects_and_raw_workspace_stay_flagged() -> None:
     workspace = SHARED / "realworld" / "openviking" / "tests" / "integration" / ".tmp_agent_memory_e2e"
     raw = [p for p in workspace.rglob("*") if p.is_file() and p.suffix in (".json", ".jsonl")]
     assert raw and all("OVA314" in _codes(p) for p in raw)
+
+
+def test_notebook_is_linted_with_positions_in_its_json(tmp_path: Path) -> None:
+    notebook = {"cells": [{"cell_type": "code", "execution_count": 1, "metadata": {},
+                           "source": ["import os\n", 'key = "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"\n'],
+                           "outputs": [{"output_type": "stream", "name": "stdout", "text": ["/home/alice/run.log\n"]}]}],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    text = json.dumps(notebook, indent=1)
+    (tmp_path / "analysis.ipynb").write_text(text, encoding="utf-8")
+    found = {f.code: f for f in lint_paths([str(tmp_path)])}
+    line_no, line = next((i, l) for i, l in enumerate(text.splitlines(), 1) if "sk-proj-" in l)
+    assert set(found) == {"OVA401"}  # a source file: credentials everywhere, paths only when published
+    assert (found["OVA401"].line, found["OVA401"].col) == (line_no, line.index("sk-proj-") + 1)
+    assert found["OVA401"].json_path == "cells[0].source[1]"
+    published = {f.code for f in lint_paths([str(tmp_path)], Config(public_paths=["*.ipynb"]))}
+    assert any(code.startswith("OVA5") for code in published)  # listed as published: its outputs are judged

@@ -87,3 +87,32 @@ def test_symlink_outside_tree_is_not_followed(tmp_path: Path) -> None:
 
 def test_whole_corpus_runs_without_internal_errors() -> None:
     assert not [f for f in lint_paths([str(CORPUS)]) if f.code == "OVA009"]
+
+
+BAD_CONTRACT = (CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8")
+
+
+def test_folder_walk_lints_ndjson_and_upper_case_extensions(tmp_path: Path) -> None:
+    (tmp_path / "events.ndjson").write_text(" ".join(BAD_CONTRACT.split()) + "\n", encoding="utf-8")
+    (tmp_path / "UPPER.JSON").write_text(BAD_CONTRACT, encoding="utf-8")
+    (tmp_path / "Tool.PY").write_text('X = {"issue_body_copied": "yes", "raw_notes_copied": False}\n', encoding="utf-8")
+    linted = {f.path.rsplit(os.sep, 1)[-1] for f in lint_paths([str(tmp_path)])}
+    assert {"events.ndjson", "UPPER.JSON"} <= linted
+    assert {t.path.name for t in engine.run([str(tmp_path)], Config()).files} == {"events.ndjson", "UPPER.JSON", "Tool.PY"}
+
+
+def test_empty_pyvenv_cfg_does_not_hide_a_folder(tmp_path: Path) -> None:
+    for name, cfg in (("looks_like_venv", ""), ("real_venv", "home = /usr/bin\ninclude-system-site-packages = false\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pyvenv.cfg").write_text(cfg, encoding="utf-8")
+        (tmp_path / name / "fixture.json").write_text(BAD_CONTRACT, encoding="utf-8")
+    files = {t.path.parent.name for t in engine.run([str(tmp_path)], Config()).files}
+    assert files == {"looks_like_venv"}
+
+
+def test_a_run_that_lints_no_file_says_so(tmp_path: Path) -> None:
+    from .conftest import run_cli
+
+    (tmp_path / "notes.txt").write_text("nothing to lint\n", encoding="utf-8")
+    proc = run_cli("--no-cache", str(tmp_path))
+    assert proc.returncode == 0 and "warning: no files were linted" in proc.stderr

@@ -5,7 +5,9 @@ Every file gets a role: ``public`` (fixtures and projection outputs), ``test``
 deny-list are judged everywhere; raw fields, raw content, local paths and
 private URLs only in what is published (a public JSON document, or a Python
 value that reaches a projection; see ``checks.python_projections``). With
-``scope = "all"`` every rule runs on every file, as an audit.
+``scope = "all"`` every rule runs on every file, as an audit. A Jupyter notebook is a JSON
+document like any other: a source file unless its path is published (its saved outputs are raw
+tool output, judged as such only when the notebook is listed under ``public-paths``).
 """
 
 from __future__ import annotations

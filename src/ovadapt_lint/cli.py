@@ -72,8 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--extend-select", type=_codes, metavar="CODES", help="codes or prefixes to enable in addition")
     parser.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to disable")
     parser.add_argument("--config", metavar="FILE",
-                        help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml); "
-                             "default: found by walking up from the first path")
+                        help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml) for "
+                             "every file; default: each file uses the nearest config file above it")
     parser.add_argument("--deny-list", action="append", metavar="FILE", default=[],
                         help="file of internal names (OVA701): one per line, # comments, re:PATTERN, "
                              "sha256:HEX of the lowercased name (repeatable)")
@@ -90,11 +90,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="files or folders that are published (repeatable; defaults: *.public.json "
                              "*.public.jsonl, plus any JSON that holds a projection)")
     parser.add_argument("--include", action="append", metavar="GLOB", default=[],
-                        help="also lint files matching GLOB when walking folders (repeatable; defaults: *.json *.jsonl *.py)")
+                        help="also lint files matching GLOB when walking folders, ignoring case (repeatable; defaults: "
+                             "*.json *.jsonl *.ndjson *.py *.ipynb)")
     parser.add_argument("--exclude", action="append", metavar="GLOB", default=[],
                         help="skip files or folders matching GLOB, in addition to the configured exclude (repeatable)")
     parser.add_argument("--extend-exclude", action="append", metavar="GLOB", default=[],
                         help="the same as --exclude, named after the config key (repeatable)")
+    parser.add_argument("--force-include", action="store_true",
+                        help="lint files named on the command line even inside skipped folders (node_modules, "
+                             "build, dist, virtual environments, ...) or matching an exclude; by default those "
+                             "are left out, as in a folder walk (pre-commit names every staged file)")
     parser.add_argument("--max-file-size", type=_non_negative, metavar="BYTES",
                         help="skip files larger than BYTES with an OVA004 notice (default: 10485760; 0: no limit)")
     parser.add_argument("--baseline", metavar="FILE",
@@ -114,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "or in the working directory)")
     parser.add_argument("--fix", action="store_true",
                         help="rewrite leaking values in place (placeholders such as [redacted:credential]); "
-                             "exit 1 if unfixable findings remain")
+                             "a file changed since it was linted is skipped, a symbolic link is fixed through its "
+                             "target only inside the linted tree; exit 1 if unfixable findings remain")
     parser.add_argument("--diff", action="store_true",
                         help="print what --fix would change as a unified diff (secrets masked) and write nothing")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
@@ -195,7 +201,15 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
 
 
 def _config(args: argparse.Namespace):
-    from .config import Config, ConfigError, find_config, load_config, validate_codes
+    """The first path's configuration (or --config's) with the command line applied."""
+    return _configs(args).root
+
+
+def _configs(args: argparse.Namespace):
+    """Each folder's configuration: --config for all, else the nearest config file above it (hierarchical);
+    the command-line options apply on top of every one."""
+    from .config import Config, ConfigError, find_config, load_config
+    from .hierarchy import Configs
 
     if args.config:
         path = Path(args.config)
@@ -204,6 +218,13 @@ def _config(args: argparse.Namespace):
         config = load_config(path) or Config()
     else:
         config = find_config(Path(args.paths[0] if args.paths else ".")) or Config()
+    _apply_args(args, config)
+    return Configs(config, adjust=lambda other: _apply_args(args, other), fixed=bool(args.config))
+
+
+def _apply_args(args: argparse.Namespace, config) -> None:
+    from .config import ConfigError, validate_codes
+
     if args.select is not None:
         # As in Ruff, a command-line selection replaces the configured one, ignores included.
         config.select = validate_codes(args.select, "--select")
@@ -237,10 +258,11 @@ def _config(args: argparse.Namespace):
     config.deny_list += [Path(p) for p in args.deny_list]
     config.vocabulary += [Path(p) for p in args.vocabulary]
     config.internal_domains += args.internal_domain
+    if args.force_include:
+        config.force_include = True
     # Loaded now so a bad vocabulary or deny-list file is a clear exit-2 error.
     config.key_vocabulary()
     config.string_scanner()
-    return config
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,38 +297,42 @@ def _lint(args: argparse.Namespace) -> int:
         sys.stderr.write("ovadapt-lint: error: --no-untracked needs --diff-base REF\n")
         return EXIT_ERROR
     def start():
-        config = _config(args)
+        configs = _configs(args)
+        config = configs.root
         # A progress bar only for people watching a terminal, never in machine formats.
         progress = args.format == "text" and not args.statistics and sys.stderr.isatty()
         if args.diff_base is None:
-            return config, run(args.paths or ["."], config, show_progress=progress), None
+            return config, run(args.paths or ["."], config, show_progress=progress, configs=configs), None, configs
         from .vcs import filter_result, review_paths, review_scope
 
         scope = review_scope((args.paths or ["."])[0], args.diff_base, untracked=not args.no_untracked)
         files = review_paths(scope, args.paths or ["."], config.include, config.exclude)
 
         def review(show_progress: bool = False):
-            reviewed = run(files, config, show_progress=show_progress)
+            reviewed = run(files, config, show_progress=show_progress, configs=configs)
             filter_result(reviewed, scope)
             return reviewed
 
-        return config, review(progress), review
+        return config, review(progress), review, configs
 
     started, failed = _guarded(start)
     if failed is not None:
         return failed
-    config, result, review = started
+    config, result, review, configs = started
+    if not result.files and review is None:
+        _warn_nothing_linted(result)
 
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
     if args.fix or args.diff:
-        code = _fix(args, result)
+        told: set[str] = set()  # files whose fix failed: said once, not tried again by later passes
+        code = _fix(args, result, told=told)
         if code is not None:
             return code
-        rerun = review if review is not None else (lambda: run(args.paths or ["."], config))
+        rerun = review if review is not None else (lambda: run(args.paths or ["."], config, configs=configs))
         result = rerun()  # what remains after the fixes
         for _ in range(FIX_PASSES - 1):  # a fix can uncover another match in the same string
-            if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True) is not None:
+            if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True, told=told) is not None:
                 break
             result = rerun()
     failed = _write_report(args, lambda out: _report(args, result, out))
@@ -315,6 +341,15 @@ def _lint(args: argparse.Namespace) -> int:
     if result.findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _warn_nothing_linted(result) -> None:
+    """A run that checked nothing must not read as a clean bill of health."""
+    why = ""
+    if result.skipped:
+        why = (f" ({len(result.skipped)} named file(s) lie in skipped folders or match an exclude; "
+               f"--force-include lints them)")
+    sys.stderr.write(f"ovadapt-lint: warning: no files were linted{why}\n")
 
 
 def _write_report(args: argparse.Namespace, write) -> int | None:
@@ -368,19 +403,22 @@ def _escaping(stream: TextIO) -> TextIO:
 FIX_PASSES = 3
 
 
-def _fix(args: argparse.Namespace, result, quiet: bool = False) -> int | None:
+def _fix(args: argparse.Namespace, result, quiet: bool = False, told: set[str] | None = None) -> int | None:
     """--diff: print and return the exit code. --fix: write files, report per file, return None
-    so the caller reports what remains."""
-    from .fix import diff, plan, write_atomically
+    so the caller reports what remains. ``told``: files whose failure was already reported; they are
+    skipped (a later pass would only fail and say so again)."""
+    from .fix import StaleFile, diff, plan, write_fix
 
+    told = set() if told is None else told
     by_file: dict[str, list] = {}
     for finding in result.findings:
-        by_file.setdefault(finding.path, []).append(finding)
+        if finding.path not in told:
+            by_file.setdefault(finding.path, []).append(finding)
     plans = []
     for display, findings in sorted(by_file.items()):
         target = result.targets.get(display)
         if target is not None:
-            planned = plan(target.path, display, target.kind, findings)
+            planned = plan(target.path, display, target.kind, findings, tree=result.source_root())
             if planned is not None:
                 plans.append(planned)
     if args.diff:
@@ -394,18 +432,26 @@ def _fix(args: argparse.Namespace, result, quiet: bool = False) -> int | None:
         return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
     total = 0
     for planned in plans:
-        if planned.error:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
-            continue
-        if planned.after != planned.before:
+        error = planned.error
+        notes: list[str] = []
+        if error is None and planned.after != planned.before:
             try:
-                write_atomically(planned.path, planned.after)
+                notes = write_fix(planned)
+            except StaleFile as exc:
+                error = str(exc)
             except OSError as exc:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: cannot write: {exc.strerror}\n")
-                continue
-            total += len(planned.fixed)
-            if not quiet:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+                error = f"cannot write: {exc.strerror or exc}"
+        if error is not None:
+            told.add(planned.display)
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: {error}\n")
+            continue
+        if planned.after == planned.before:
+            continue
+        total += len(planned.fixed)
+        if not quiet:
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+        for note in notes:
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
     if quiet:
         return None
     for finding in result.findings:
@@ -480,14 +526,14 @@ def _history_command(argv: list[str]) -> int:
     for action in parser._actions:
         if action.dest == "diff_base":
             action.help = "only the commits after REF (REF..HEAD)"
-        elif action.dest in ("fix", "diff", "no_untracked", "statistics"):
+        elif action.dest in ("fix", "diff", "no_untracked", "statistics", "force_include"):
             action.help = "(not for history)"
     parser.add_argument("--max-commits", type=int, metavar="N", help="only the N most recent commits")
     parser.add_argument("--all-refs", action="store_true", help="every branch and tag, not only the current branch")
     parser.add_argument("--show-authors", action="store_true", help="name the author of the introducing commit")
     args = parser.parse_args(argv)
     for flag, given in (("--fix", args.fix), ("--diff", args.diff), ("--no-untracked", args.no_untracked),
-                        ("--statistics", args.statistics)):
+                        ("--statistics", args.statistics), ("--force-include", args.force_include)):
         if given:
             sys.stderr.write(f"ovadapt-lint: error: {flag} does not apply to `ovadapt-lint history`\n")
             return EXIT_ERROR

@@ -19,7 +19,8 @@ else:  # pragma: no cover
 
 from .source import DEFAULT_MAX_FILE_SIZE
 
-DEFAULT_INCLUDE = ("*.json", "*.jsonl", "*.py")
+# Notebooks are JSON documents; their outputs are raw tool output (see classify.py for how they are judged).
+DEFAULT_INCLUDE = ("*.json", "*.jsonl", "*.ndjson", "*.py", "*.ipynb")
 CONFIG_FILENAMES = (".ovadapt-lint.toml", "ovadapt-lint.toml", "pyproject.toml")
 # "published": path, URL, raw-field and raw-content rules judge published values only; "all": every string.
 SCOPES = ("published", "all")
@@ -59,6 +60,8 @@ class Config:
     cache_dir: Path | None = None  # None: .ovadapt_cache beside the config file (or in the working directory)
     use_cache: bool = False  # the CLI turns it on; the API stays side-effect free unless asked
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    # Lint explicitly named files even inside skipped folders (node_modules, build, a venv) or excluded.
+    force_include: bool = False
     source: Path | None = None  # the config file this came from, if any
     # Built on first use from the fields above (files are read once per run, not per file).
     _scanner: Any = field(default=None, repr=False, compare=False)
@@ -228,6 +231,7 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
     "summary-max-length": ("summary_max_length", int, None),
     "extend-vocabulary": ("extend_vocabulary", dict, None),
     "extend-rules": ("extend_rules", list, str),
+    "force-include": ("force_include", bool, None),
 }
 
 
@@ -289,6 +293,8 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             raise ConfigError(f"{where} must be a list of strings")
         if typ is dict and not isinstance(value, dict):
             raise ConfigError(f"{where} must be a table")
+        if typ is bool and not isinstance(value, bool):
+            raise ConfigError(f"{where} must be true or false, got {value!r}")
         if typ is str and value not in SCOPES:
             raise ConfigError(f"{where} must be one of {', '.join(SCOPES)}, got {value!r}")
         if key == "per-file-ignores":

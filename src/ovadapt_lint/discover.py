@@ -7,7 +7,7 @@ import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .config import ConfigError
 
@@ -30,7 +30,7 @@ def kind_of(name: str) -> str | None:
     lower = name.lower()
     if lower.endswith(".jsonl") or lower.endswith(".ndjson"):
         return "jsonl"
-    if lower.endswith(".json"):
+    if lower.endswith(".json") or lower.endswith(".ipynb"):  # a notebook is a JSON document
         return "json"
     if lower.endswith(".py") or lower.endswith(".pyi"):
         return "python"
@@ -54,19 +54,74 @@ def matches(rel: str, patterns: list[str]) -> bool:
     return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
 
 
-def _is_venv(path: str) -> bool:
-    return os.path.isfile(os.path.join(path, "pyvenv.cfg"))
+def included(rel: str, patterns: list[str]) -> bool:
+    """``matches`` for include patterns, ignoring case: `DATA.JSON` and `Tool.PY` are what `*.json`
+    and `*.py` mean on every file system."""
+    return matches(rel, patterns) or matches(rel.lower(), [p.lower() for p in patterns])
 
 
-def discover(paths: list[str], include: list[str], exclude: list[str]) -> Iterator[Target]:
+def is_venv(path: str) -> bool:
+    """A virtual environment: a ``pyvenv.cfg`` with a ``home =`` line (what CPython's site module reads).
+    An empty or unrelated ``pyvenv.cfg`` does not hide a folder."""
+    try:
+        with open(os.path.join(path, "pyvenv.cfg"), "rb") as handle:
+            head = handle.read(65536)
+    except OSError:
+        return False
+    return any(line.split(b"=", 1)[0].strip().lower() == b"home" for line in head.splitlines() if b"=" in line)
+
+
+def skipped_dir(name: str, path: str) -> bool:
+    """A folder the built-in skips leave out: VCS, tool caches, build output, virtual environments."""
+    return name in SKIP_DIRS or name.endswith(".egg-info") or is_venv(path)
+
+
+def _in_skipped_dir(given: str) -> bool:
+    """An explicitly named file inside a skipped folder (below the working directory when it lies
+    there, else anywhere on its path), as pre-commit names a staged `node_modules/...` file."""
+    folder = os.path.dirname(os.path.normpath(given))
+    rel = os.path.relpath(os.path.abspath(folder)) if folder else os.curdir
+    if rel == os.pardir or rel.startswith(os.pardir + os.sep):
+        rel = os.path.abspath(folder)
+    while rel and rel not in (os.curdir, os.sep) and os.path.dirname(rel) != rel:
+        if skipped_dir(os.path.basename(rel), rel):
+            return True
+        rel = os.path.dirname(rel)
+    return False
+
+
+# Folder -> (include, exclude, config folder) for the files below it; the default uses one set for all.
+Settings = Callable[[str], "tuple[list[str], list[str], Path | None]"]
+
+
+def _excluded(path: str, exclude: list[str], base: Path | None) -> bool:
+    """Exclude globs match the path as displayed (relative to the working directory) or relative
+    to the folder of the config file that set them."""
+    if matches(display_path(path).replace(os.sep, "/"), exclude):
+        return True
+    if base is None or not exclude:
+        return False
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
+    return not rel.startswith(os.pardir) and matches(rel.replace(os.sep, "/"), exclude)
+
+
+def discover(paths: list[str], include: list[str], exclude: list[str], settings: Settings | None = None,
+             force_include: bool = False, skipped: list[str] | None = None) -> Iterator[Target]:
+    """The files to lint. ``settings``: per-folder include/exclude (hierarchical configuration);
+    ``force_include``: lint explicitly named files even in skipped or excluded places; ``skipped``
+    collects the explicitly named files left out."""
     seen: set[str] = set()
+    settings = settings or (lambda folder: (include, exclude, None))
     for given in paths:
         if not os.path.lexists(given):
             raise ConfigError(f"{given}: no such file or directory")
         if os.path.isfile(given):
-            # Explicitly named files are linted whatever their name, unless excluded.
+            # Explicitly named files are linted whatever their name, unless excluded or in a skipped folder.
             display = display_path(given)
-            if matches(display.replace(os.sep, "/"), exclude):
+            _, file_exclude, base = settings(os.path.dirname(given) or os.curdir)
+            if not force_include and (_excluded(given, file_exclude, base) or _in_skipped_dir(given)):
+                if skipped is not None:
+                    skipped.append(display)
                 continue
             kind = kind_of(given) or ("json" if _sniff_json(Path(given)) else None)
             if kind and display not in seen:
@@ -75,17 +130,17 @@ def discover(paths: list[str], include: list[str], exclude: list[str]) -> Iterat
             continue
         root_real = os.path.realpath(given)
         for folder, dirs, files in os.walk(given, followlinks=False):
+            folder_include, folder_exclude, base = settings(folder)
             dirs[:] = sorted(
                 d for d in dirs
-                if d not in SKIP_DIRS and not d.endswith(".egg-info")
-                and not _is_venv(os.path.join(folder, d))
-                and not matches(display_path(os.path.join(folder, d)).replace(os.sep, "/"), exclude)
+                if not skipped_dir(d, os.path.join(folder, d))
+                and not _excluded(os.path.join(folder, d), folder_exclude, base)
             )
             for name in sorted(files):
                 full = os.path.join(folder, name)
                 display = display_path(full)
                 rel = display.replace(os.sep, "/")
-                if not matches(rel, include) or matches(rel, exclude):
+                if not included(rel, folder_include) or _excluded(full, folder_exclude, base):
                     continue
                 if os.path.islink(full):
                     # A link is followed only while it stays inside the linted tree.

@@ -41,6 +41,8 @@ class LintResult:
     # The first linted path and the config file: where the source root is looked for (see source_root).
     anchor: str = "."
     config_source: Path | None = None
+    # Explicitly named files left out (in a skipped folder, or excluded): for the "no files" warning.
+    skipped: list[str] = field(default_factory=list)
     # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
     review: dict[str, Any] | None = None
     _root: Path | None = field(default=None, repr=False)
@@ -211,11 +213,23 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
         findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
     except Exception as exc:  # one bad file must not stop the run
         findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; file not fully checked", target.display))
+    _stamp_edits(findings, source.data)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
     elif seen is not None:
         seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
+
+
+def _stamp_edits(findings: list[Finding], data: bytes) -> None:
+    """Name the bytes each edit's offsets refer to, so --fix never writes onto a file changed since."""
+    from .fix import DIGEST_KEY, digest
+
+    fixable = [f for f in findings if f.fix]
+    if fixable:
+        stamp = digest(data)
+        for finding in fixable:
+            finding.extra[DIGEST_KEY] = stamp
 
 
 def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | None]:
@@ -329,22 +343,56 @@ def _lint_all(targets, todo, answered, config, cache, seen, progress):
             yield target, findings, None
 
 
-def run(paths: list[str], config: Config, show_progress: bool = False) -> LintResult:
-    # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
-    # not a per-file notice.
-    config.apply_extensions()
+def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Target]]]:
+    """Consecutive targets that share a configuration, in discovery order."""
+    runs: list[tuple[Config, list[Target]]] = []
+    for target in targets:
+        config = configs.for_file(target.path)
+        if runs and runs[-1][0] is config:
+            runs[-1][1].append(target)
+        else:
+            runs.append((config, [target]))
+    return runs
+
+
+def _check_up_front(config: Config) -> None:
+    """A bad vocabulary or deny-list file is a ConfigError before any file is linted; without such files
+    the vocabulary and the scanner are built when a file needs them (a warm run may need none)."""
     if config.vocabulary or config.extend_vocabulary:
         config.key_vocabulary()
     if config.deny_list:
-        config.string_scanner()  # otherwise built when a file needs it: a warm run may need none
+        config.string_scanner()
+
+
+def run(paths: list[str], config: Config, show_progress: bool = False, configs=None) -> LintResult:
+    """Lint ``paths`` with ``config``; ``configs`` (a hierarchy.Configs whose root is ``config``) gives
+    each file the nearest config above it instead."""
+    # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
+    # not a per-file notice.
+    config.apply_extensions()
+    _check_up_front(config)
+    from .hierarchy import Configs
+
+    configs = configs or Configs(config, fixed=True)
     result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source)
-    targets = list(discover(paths, config.include, config.exclude))
+    targets = list(discover(paths, config.include, config.exclude, configs.settings, config.force_include,
+                            result.skipped))
+    runs = _config_runs(targets, configs)
+    used = configs.all()
+    for other in used[1:]:  # every config's files are checked before any file is linted
+        other.apply_extensions()
+        _check_up_front(other)
     with _Progress(len(targets), show_progress) as progress:
-        for target, findings, source in _results(targets, config, progress.advance):
-            result.add_file(target)
-            if source is not None:
-                result.sources[target.display] = source
-            _sort_out(result, config, target, findings)
+        for group, chunk in runs:
+            if len(used) > 1:
+                group.apply_extensions()  # extension rules are process-wide: this group's, while it runs
+            for target, findings, source in _results(chunk, group, progress.advance):
+                result.add_file(target)
+                if source is not None:
+                    result.sources[target.display] = source
+                _sort_out(result, group, target, findings)
+    if len(used) > 1:
+        config.apply_extensions()  # the reports describe the first path's rules
     if config.baseline is not None:
         _apply_baseline(result, config)
     result.findings.sort(key=Finding.sort_key)
@@ -440,8 +488,9 @@ def _apply_baseline(result: LintResult, config: Config) -> None:
 def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:
     """Lint files and folders; return the findings, sorted by file and position.
 
-    ``config`` defaults to the configuration found by walking up from the first
-    path (``pyproject.toml`` ``[tool.ovadapt-lint]`` or ``.ovadapt-lint.toml``).
+    ``config`` defaults to the nearest configuration above each file
+    (``pyproject.toml`` ``[tool.ovadapt-lint]`` or ``.ovadapt-lint.toml``);
+    a given ``config`` applies to every file.
     Raises ``ConfigError`` for a path that does not exist or a bad config file.
     """
     from pathlib import Path
@@ -451,6 +500,9 @@ def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Fin
     if isinstance(paths, (str, Path)):
         paths = [paths]
     paths = [str(p) for p in paths] or ["."]
-    if config is None:
-        config = find_config(Path(paths[0])) or Config()
-    return run(paths, config).findings
+    if config is not None:
+        return run(paths, config).findings
+    from .hierarchy import Configs
+
+    root = find_config(Path(paths[0])) or Config()
+    return run(paths, root, configs=Configs(root)).findings

@@ -3,13 +3,17 @@
 Each fixable finding carries a byte-range edit. Edits are applied right to left;
 the result must still parse (JSON stays JSON, Python stays Python) or nothing
 is written. Files are replaced atomically (a temporary file in the same folder,
-then a rename), so an interrupted run never leaves half a fixture.
+then a rename), so an interrupted run never leaves half a fixture. Edits are
+written only onto the bytes they were computed from (compared by SHA-256 at
+planning and again just before the rename); a symbolic link is fixed through
+its target when that lies inside the linted tree and refused otherwise.
 """
 
 from __future__ import annotations
 
 import ast
 import difflib
+import hashlib
 import json
 import os
 import re
@@ -34,6 +38,21 @@ class FileFix:
     after: bytes
     fixed: list[Finding] = field(default_factory=list)
     error: str | None = None  # why nothing was written
+    # Where the bytes go: the file itself, or the target of a symbolic link inside the linted tree.
+    write_path: Path | None = None
+
+
+# Set by the engine on fixable findings: the SHA-256 of the bytes (BOM removed) their offsets refer to.
+DIGEST_KEY = "file_sha256"
+
+
+def digest(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()
+
+
+def _inside(path: str, tree: Path) -> bool:
+    root = os.path.realpath(tree)
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 def apply_edits(data: bytes, findings: list[Finding]) -> tuple[bytes, list[Finding]]:
@@ -70,15 +89,27 @@ def _parses(kind: str, data: bytes) -> bool:
     return True
 
 
-def plan(path: Path, display: str, kind: str, findings: list[Finding]) -> FileFix | None:
-    """What --fix would do to one file, or None when nothing there is fixable."""
+def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Path | None = None) -> FileFix | None:
+    """What --fix would do to one file, or None when nothing there is fixable. ``tree``: the linted
+    tree; a symbolic link is fixed through its target only when the target lies inside it."""
     fixable = [f for f in findings if f.fix]
     if not fixable:
         return None
+    write_path = path
+    if os.path.islink(path):
+        real = os.path.realpath(path)
+        if tree is None or not _inside(real, tree) or not os.path.isfile(real):
+            return FileFix(path, display, b"", b"", error="is a symbolic link to a file outside the linted tree; "
+                                                          "nothing written (fix the file it points to)")
+        write_path = Path(real)
     try:
-        original = path.read_bytes()
+        original = write_path.read_bytes()
     except OSError as exc:
         return FileFix(path, display, b"", b"", error=f"cannot read: {exc.strerror}")
+    linted = {f.extra.get(DIGEST_KEY) for f in fixable} - {None}
+    if linted and linted != {digest(original[3:] if original.startswith(BOM) else original)}:
+        return FileFix(path, display, original, original, error="changed since it was linted; nothing written "
+                                                               "(run again)")
     if any(f.code in ("OVA001", "OVA005", "OVA006") or (f.code == "OVA002" and f.severity == "error") for f in findings):
         return FileFix(path, display, original, original, error="the file did not parse cleanly; nothing written")
     bom = original.startswith(BOM)
@@ -87,7 +118,30 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding]) -> FileFi
     after = (BOM if bom else b"") + after
     if not _parses(kind, after):
         return FileFix(path, display, original, original, error="the fixed file would not parse; nothing written")
-    return FileFix(path, display, original, after, applied)
+    return FileFix(path, display, original, after, applied, write_path=write_path)
+
+
+class StaleFile(Exception):
+    """The file on disk is no longer the one the fix was planned against."""
+
+
+def write_fix(fix: FileFix) -> list[str]:
+    """Write a planned fix, only onto the bytes it was planned against; notes for the user (hard links).
+    Raises StaleFile when the file changed since planning, OSError when it cannot be written."""
+    path = fix.write_path or fix.path
+    with open(path, "rb") as handle:  # the same open file for the check and the link count
+        current = handle.read()
+        links = os.fstat(handle.fileno()).st_nlink
+    if digest(current) != digest(fix.before):
+        raise StaleFile("changed since it was linted; nothing written (run again)")
+    write_atomically(path, fix.after)
+    notes = []
+    if fix.write_path is not None and fix.write_path != fix.path:
+        notes.append("a symbolic link: its target inside the linted tree was fixed")
+    if links > 1:
+        # The rename gives this name a new file; the other names still hold the old bytes.
+        notes.append(f"{links - 1} other hard link(s) to this file keep the old content; fix or remove them")
+    return notes
 
 
 def write_atomically(path: Path, data: bytes) -> None:

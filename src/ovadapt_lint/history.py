@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterator, TextIO
 
 from .config import Config
-from .discover import SKIP_DIRS, Target, kind_of, matches
+from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import LintResult, _WORKER
 from .findings import Finding
 from .source import notice, read_source
@@ -84,7 +84,7 @@ def _lintable(path: str, config: Config, named: set[str]) -> str | None:
     if path not in named:
         if any(part in SKIP_DIRS or part.endswith(".egg-info") for part in parts[:-1]):
             return None
-        if not matches(path, config.include) or matches(path, config.exclude):
+        if not included(path, config.include) or matches(path, config.exclude):
             return None
     elif matches(path, config.exclude):
         return None

@@ -215,7 +215,7 @@ def review_scope(start: str, ref: str, untracked: bool = True) -> ReviewScope:
 
 def review_paths(scope: ReviewScope, paths: list[str], include: list[str], exclude: list[str]) -> list[str]:
     """The changed files inside the given paths that a folder walk would lint (as paths to pass to run())."""
-    from .discover import SKIP_DIRS, matches
+    from .discover import SKIP_DIRS, included, matches
 
     for given in paths or ["."]:
         if not os.path.lexists(given):
@@ -233,7 +233,7 @@ def review_paths(scope: ReviewScope, paths: list[str], include: list[str], exclu
         if not any(real == r or r in real.parents for r in roots):
             continue
         named = any(real == r for r in roots)
-        if not named and (not matches(rel, include) or matches(rel, exclude)):
+        if not named and (not included(rel, include) or matches(rel, exclude)):
             continue
         selected.append(os.path.relpath(full) if not os.path.relpath(full).startswith("..") else str(full))
     return selected

@@ -1,0 +1,99 @@
+"""Hierarchical configuration, as in Ruff: each file is linted with the nearest config file above it
+(``.ovadapt-lint.toml``, ``ovadapt-lint.toml`` or ``pyproject.toml`` with ``[tool.ovadapt-lint]``),
+so one folder's config never silences another's tree. ``--config FILE`` pins one config for all.
+
+Run-wide settings (workers, cache, baseline, --force-include) come from the first path's config;
+command-line options are applied on top of every config.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+from .config import CONFIG_FILENAMES, Config, load_config
+
+
+class Configs:
+    """The configuration for each folder, found once per folder and loaded once per file."""
+
+    def __init__(self, root: Config, adjust: Callable[[Config], None] | None = None, fixed: bool = False) -> None:
+        self.root = root  # already adjusted: the first path's config, --config, or the defaults
+        self._adjust = adjust
+        self._fixed = fixed
+        self._file_of: dict[str, str | None] = {}  # real folder -> governing config file (or None)
+        self._loaded: dict[str | None, Config | None] = {}
+        if root.source is not None:
+            self._loaded[os.path.realpath(root.source)] = root
+        else:
+            self._loaded[None] = root
+
+    def for_folder(self, folder: str) -> Config:
+        if self._fixed:
+            return self.root
+        source = self._nearest(os.path.realpath(folder))
+        if source not in self._loaded:
+            self._loaded[source] = self._load(source)
+        return self._loaded[source] or self.root
+
+    def for_file(self, path: str | Path) -> Config:
+        return self.for_folder(os.path.dirname(os.path.abspath(path)))
+
+    def settings(self, folder: str) -> tuple[list[str], list[str], Path | None]:
+        """What discovery needs for the files of a folder: include, exclude, and the folder they are relative to."""
+        config = self.for_folder(folder)
+        return config.include, config.exclude, config.source.parent if config.source is not None else None
+
+    def all(self) -> list[Config]:
+        """Every configuration used so far, the root first."""
+        out = [self.root]
+        for config in self._loaded.values():
+            if config is not None and all(config is not seen for seen in out):
+                out.append(config)
+        return out
+
+    def _nearest(self, real: str) -> str | None:
+        if real in self._file_of:
+            return self._file_of[real]
+        found = None
+        for name in CONFIG_FILENAMES:
+            candidate = os.path.join(real, name)
+            if os.path.isfile(candidate) and self._has_table(candidate):
+                found = candidate
+                break
+        if found is None:
+            parent = os.path.dirname(real)
+            found = self._nearest(parent) if parent != real else None
+        self._file_of[real] = found
+        return found
+
+    def _has_table(self, candidate: str) -> bool:
+        # A pyproject.toml without [tool.ovadapt-lint] is not ours: keep walking up, as find_config does.
+        key = os.path.realpath(candidate)
+        if key not in self._loaded:
+            self._loaded[key] = self._load(key)
+        return self._loaded[key] is not None
+
+    def _load(self, source: str | None) -> Config | None:
+        if source is None:
+            config = Config()
+        else:
+            loaded = load_config(Path(source), explicit=False)
+            if loaded is None:
+                return None
+            config = loaded
+        if self._adjust is not None:
+            self._adjust(config)
+        root = self.root
+        # One run, one pool, one cache folder, one baseline.
+        config.jobs, config.use_cache, config.baseline = root.jobs, root.use_cache, root.baseline
+        config.baseline_prune, config.force_include = root.baseline_prune, root.force_include
+        config.cache_dir = root_cache_dir(root)
+        return config
+
+
+def root_cache_dir(root: Config) -> Path:
+    from .cache import DEFAULT_DIR
+
+    return root.cache_dir or ((root.source.parent if root.source else Path(".")) / DEFAULT_DIR)
