@@ -195,7 +195,8 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
 
 
 def _config(args: argparse.Namespace):
-    from .config import Config, ConfigError, find_config, load_config, validate_codes
+    from .config import Config, find_config, load_config, validate_codes
+    from .errors import ConfigError
 
     if args.config:
         path = Path(args.config)
@@ -345,7 +346,7 @@ def _write_report(args: argparse.Namespace, write) -> int | None:
 
 def _guarded(action):
     """(action(), None), or (None, EXIT_ERROR) after one line for a configuration or internal error."""
-    from .config import ConfigError
+    from .errors import ConfigError
 
     try:
         return action(), None

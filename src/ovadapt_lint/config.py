@@ -17,16 +17,13 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from .errors import ConfigError
 from .source import DEFAULT_MAX_FILE_SIZE
 
 DEFAULT_INCLUDE = ("*.json", "*.jsonl", "*.py")
 CONFIG_FILENAMES = (".ovadapt-lint.toml", "ovadapt-lint.toml", "pyproject.toml")
 # "published": path, URL, raw-field and raw-content rules judge published values only; "all": every string.
 SCOPES = ("published", "all")
-
-
-class ConfigError(Exception):
-    """A configuration or usage problem: reported as a clear message, exit 2."""
 
 
 @dataclass

@@ -355,7 +355,7 @@ class _Progress:
 
 def _apply_baseline(result: LintResult, config: Config) -> None:
     from .baseline import Baseline
-    from .config import ConfigError
+    from .errors import ConfigError
 
     path = config.baseline
     assert path is not None

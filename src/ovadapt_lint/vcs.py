@@ -13,14 +13,10 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .config import ConfigError
+from .errors import ConfigError, GitError
 from .findings import Finding
 
 _GIT_TIMEOUT = 600
-
-
-class GitError(ConfigError):
-    """A git problem the user must fix: not a repository, an unknown REF, git missing (exit 2)."""
 
 
 def git(args: list[str], cwd: Path | str, *, check: bool = True, text: bool = True) -> subprocess.CompletedProcess:
