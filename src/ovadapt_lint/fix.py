@@ -69,6 +69,13 @@ def _parses(kind: str, data: bytes) -> bool:
     return True
 
 
+def blocks_fix(findings: list[Finding]) -> bool:
+    """A finding the rule pack marks ``blocks_fix`` (the file did not parse cleanly) stops --fix."""
+    from .registry import get
+
+    return any(get(f.code).blocks_fix_at(f.severity) for f in findings)
+
+
 def plan(path: Path, display: str, kind: str, findings: list[Finding]) -> FileFix | None:
     """What --fix would do to one file, or None when nothing there is fixable."""
     fixable = [f for f in findings if f.fix]
@@ -78,7 +85,7 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding]) -> FileFi
         original = path.read_bytes()
     except OSError as exc:
         return FileFix(path, display, b"", b"", error=f"cannot read: {exc.strerror}")
-    if any(f.code in ("OVA001", "OVA005", "OVA006") or (f.code == "OVA002" and f.severity == "error") for f in findings):
+    if blocks_fix(findings):
         return FileFix(path, display, original, original, error="the file did not parse cleanly; nothing written")
     bom = original.startswith(BOM)
     body = original[3:] if bom else original
@@ -144,7 +151,7 @@ def redact_text(text: str, kind: str = "json") -> str:
     config = Config()
     source = SourceFile(Path("<text>"), "<text>", text.encode("utf-8"))
     findings = check_python_source(source, config) if kind == "python" else check_json_source(source, kind, config)
-    if any(f.code in ("OVA001", "OVA005", "OVA006") for f in findings):
+    if blocks_fix(findings):
         return text
     after, _ = apply_edits(source.data, findings)
     return after.decode("utf-8") if _parses(kind, after) else text
