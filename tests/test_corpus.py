@@ -2,7 +2,8 @@
 
 Convention: ``corpus/<CODE>/bad_*`` must trigger ``CODE``; ``corpus/<CODE>/ok_*``
 is a near miss. Each example ``X`` has ``X.expect``: ``#`` comments and one
-``LINE CODE`` line per expected finding (none for a near miss).
+``LINE CODE`` line per expected finding (none for a near miss), and optionally
+``X.fixed``: the file as ``--fix`` leaves it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ovadapt_lint import lint_paths
+from ovadapt_lint import cli, lint_paths
 from ovadapt_lint.registry import all_rules
 
 from .conftest import CORPUS
@@ -23,8 +24,11 @@ NOT_IN_CORPUS = {
     "OVA010": "needs a --baseline run (tests/test_baseline.py)",
 }
 
+# Sidecars beside an example: its expectations and, optionally, its --fix output.
+SIDECARS = (".expect", ".fixed")
 # Support files (a folder's config, a deny-list) start with "." or "_".
-EXAMPLES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix != ".expect" and not p.name.startswith((".", "_")))
+EXAMPLES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix not in SIDECARS and not p.name.startswith((".", "_")))
+FIXED = [p for p in EXAMPLES if p.with_name(p.name + ".fixed").is_file()]
 
 
 def expected(example: Path) -> set[tuple[int, str]]:
@@ -50,8 +54,8 @@ def test_every_rule_has_a_positive_and_a_near_miss() -> None:
         if code in NOT_IN_CORPUS:
             continue
         folder = CORPUS / code
-        bad = [p for p in folder.glob("bad_*") if p.suffix != ".expect"]
-        ok = [p for p in folder.glob("ok_*") if p.suffix != ".expect"]
+        bad = [p for p in folder.glob("bad_*") if p.suffix not in SIDECARS]
+        ok = [p for p in folder.glob("ok_*") if p.suffix not in SIDECARS]
         assert bad, f"corpus/{code} has no bad_* example"
         assert ok, f"corpus/{code} has no ok_* near miss"
         for example in bad:
@@ -62,3 +66,27 @@ def test_every_rule_has_a_positive_and_a_near_miss() -> None:
 
 def test_corpus_exempt_rules_exist() -> None:
     assert set(NOT_IN_CORPUS) <= set(all_rules())
+
+
+def fixed_bytes(example: Path, folder: Path) -> bytes:
+    """``example`` after `ovadapt-lint --fix`, run on a copy beside copies of its folder's support files."""
+    for support in example.parent.iterdir():
+        if support.is_file() and support.name.startswith((".", "_")):
+            (folder / support.name).write_bytes(support.read_bytes())
+    copy = folder / example.name
+    copy.write_bytes(example.read_bytes())
+    cli.main([str(copy), "--fix", "--no-cache", "--format", "concise"])
+    return copy.read_bytes()
+
+
+@pytest.mark.parametrize("example", FIXED, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_fix_output_matches_the_fixed_sidecar(example: Path, tmp_path: Path) -> None:
+    assert fixed_bytes(example, tmp_path) == example.with_name(example.name + ".fixed").read_bytes()
+
+
+def test_credential_and_path_cases_pin_their_fix_output() -> None:
+    codes = [code for code, rule in all_rules().items() if rule.category in ("credential", "local-path")]
+    for example in EXAMPLES:
+        if example.parent.name in codes and example.name.startswith("bad_"):
+            assert example in FIXED, f"{example.relative_to(CORPUS)} has no .fixed sidecar"
+    assert len(FIXED) >= len(codes)

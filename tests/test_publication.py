@@ -109,7 +109,7 @@ def test_every_rule_is_claimed_and_documented_with_its_roles() -> None:
     assert claimed <= set(all_rules()), f"checks declare unknown codes: {claimed - set(all_rules())}"
 
 
-@pytest.mark.parametrize("example", sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix != ".expect"
+@pytest.mark.parametrize("example", sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix not in (".expect", ".fixed")
                                            and not p.name.startswith((".", "_"))),
                          ids=lambda p: str(p.relative_to(CORPUS)))
 def test_corpus_findings_come_from_checks_that_declare_them(example: Path) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .config import Config, ConfigError
+from .config import Config
+from .errors import ConfigError
 from .engine import lint_paths
 from .findings import Finding, Span
 from .fix import redact_text

@@ -138,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "added files; the others are counted in the summary")
     parser.add_argument("--no-untracked", action="store_true",
                         help="with --diff-base: leave untracked files out (default: they count as added)")
+    parser.add_argument("--debug", action="store_true",
+                        help="print the traceback of internal errors (OVA009) to stderr, values from the input "
+                             "redacted (also OVADAPT_LINT_DEBUG=1)")
     parser.add_argument("--explain", metavar="CODE", help="explain a rule and exit")
     parser.add_argument("--version", action="version", version=f"ovadapt-lint {__version__}")
     return parser
@@ -208,7 +211,8 @@ def _config(args: argparse.Namespace):
 def _configs(args: argparse.Namespace):
     """Each folder's configuration: --config for all, else the nearest config file above it (hierarchical);
     the command-line options apply on top of every one."""
-    from .config import Config, ConfigError, find_config, load_config
+    from .config import Config, find_config, load_config
+    from .errors import ConfigError
     from .hierarchy import Configs
 
     if args.config:
@@ -223,7 +227,8 @@ def _configs(args: argparse.Namespace):
 
 
 def _apply_args(args: argparse.Namespace, config) -> None:
-    from .config import ConfigError, validate_codes
+    from .config import validate_codes
+    from .errors import ConfigError
 
     if args.select is not None:
         # As in Ruff, a command-line selection replaces the configured one, ignores included.
@@ -286,9 +291,18 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
 
 
+def _debug(args: argparse.Namespace) -> None:
+    """--debug is passed on as the environment variable, so worker processes see it too."""
+    from .internal_error import DEBUG_ENV
+
+    if args.debug:
+        os.environ[DEBUG_ENV] = "1"
+
+
 def _lint(args: argparse.Namespace) -> int:
     from .engine import run
 
+    _debug(args)
     if args.statistics and args.format not in STATISTICS_FORMATS:
         sys.stderr.write(f"ovadapt-lint: error: --statistics works with --format {', '.join(STATISTICS_FORMATS)}, "
                          f"not {args.format}\n")
@@ -380,14 +394,18 @@ def _write_report(args: argparse.Namespace, write) -> int | None:
 
 def _guarded(action):
     """(action(), None), or (None, EXIT_ERROR) after one line for a configuration or internal error."""
-    from .config import ConfigError
+    from .errors import ConfigError
 
     try:
         return action(), None
     except ConfigError as exc:
         sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
     except Exception as exc:  # an internal error outside any one file
-        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {exc}\n")
+        from . import internal_error
+        from .redact import mask_text
+
+        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {mask_text(str(exc))}\n")
+        internal_error.report(exc, "the run")
     return None, EXIT_ERROR
 
 
@@ -464,16 +482,17 @@ def _fix(args: argparse.Namespace, result, quiet: bool = False, told: set[str] |
 
 def _write_baseline(target: str, result) -> int:
     from .baseline import Baseline
+    from .registry import is_notice
 
     # Tool notices (a file that could not be checked) are never accepted into a baseline.
-    accepted = [f for f in result.findings if not f.code.startswith("OVA0")]
+    accepted = [f for f in result.findings if not is_notice(f.code)]
     accepted += [s.finding for s in result.suppressed if s.reason.startswith("baseline ")]
     try:
         Baseline.from_findings([(f, result.uri(f.path)) for f in accepted]).write(Path(target))
     except OSError as exc:
         sys.stderr.write(f"ovadapt-lint: error: cannot write {target}: {exc.strerror}\n")
         return EXIT_ERROR
-    left = len(result.findings) - len([f for f in result.findings if not f.code.startswith("OVA0")])
+    left = len([f for f in result.findings if is_notice(f.code)])
     sys.stderr.write(f"ovadapt-lint: wrote {len(accepted)} baseline entr{'y' if len(accepted) == 1 else 'ies'} to {target}"
                      + (f"; {left} tool notice(s) not recorded" if left else "") + "\n")
     return EXIT_CLEAN
@@ -532,6 +551,7 @@ def _history_command(argv: list[str]) -> int:
     parser.add_argument("--all-refs", action="store_true", help="every branch and tag, not only the current branch")
     parser.add_argument("--show-authors", action="store_true", help="name the author of the introducing commit")
     args = parser.parse_args(argv)
+    _debug(args)
     for flag, given in (("--fix", args.fix), ("--diff", args.diff), ("--no-untracked", args.no_untracked),
                         ("--statistics", args.statistics), ("--force-include", args.force_include)):
         if given:

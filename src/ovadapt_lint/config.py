@@ -17,6 +17,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from .errors import ConfigError
 from .source import DEFAULT_MAX_FILE_SIZE
 
 # Notebooks are JSON documents; their outputs are raw tool output (see classify.py for how they are judged).
@@ -24,10 +25,6 @@ DEFAULT_INCLUDE = ("*.json", "*.jsonl", "*.ndjson", "*.py", "*.ipynb")
 CONFIG_FILENAMES = (".ovadapt-lint.toml", "ovadapt-lint.toml", "pyproject.toml")
 # "published": path, URL, raw-field and raw-content rules judge published values only; "all": every string.
 SCOPES = ("published", "all")
-
-
-class ConfigError(Exception):
-    """A configuration or usage problem: reported as a clear message, exit 2."""
 
 
 @dataclass

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .config import ConfigError
+from .errors import ConfigError
 
 SKIP_DIRS = frozenset({
     ".git", ".hg", ".svn", ".bzr", "_darcs", ".venv", "venv", ".env", "env", "node_modules",

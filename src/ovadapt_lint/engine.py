@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from . import registry
 from .config import Config
 from .discover import Target, discover, display_path
 from .findings import Finding
@@ -177,6 +178,14 @@ def _check_python(source: SourceFile, config: Config, role: str) -> list[Finding
     return notices + bad_directives + apply_suppressions(findings, by_line, noqa)
 
 
+def internal_error_notice(exc: Exception, source: SourceFile, what: str) -> Finding:
+    """OVA009 naming the check and code location; the redacted traceback goes to stderr under --debug."""
+    from . import internal_error
+
+    internal_error.report(exc, source.display, source.data.decode("utf-8", "replace"))
+    return notice("OVA009", internal_error.message(exc, what), source.display)
+
+
 def target_role(target: Target, config: Config) -> str:
     from .classify import file_role
 
@@ -209,10 +218,8 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
             findings += check_text_source(source, config, role)
         elif target.kind == "python":
             findings += check_python_source(source, config, role)
-    except RecursionError:
-        findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
-    except Exception as exc:  # one bad file must not stop the run
-        findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; file not fully checked", target.display))
+    except Exception as exc:  # one bad file must not stop the run (RecursionError included)
+        findings.append(internal_error_notice(exc, source, "file"))
     _stamp_edits(findings, source.data)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
@@ -410,7 +417,7 @@ def _sort_out(result: LintResult, config: Config, target: Target, findings: list
         pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
         if inline is not None:
             result.suppressed.append(Suppressed(finding, inline, True))
-        elif pattern is not None and not finding.code.startswith("OVA0"):
+        elif pattern is not None and not registry.is_notice(finding.code):
             result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
         else:
             result.findings.append(finding)
@@ -458,7 +465,7 @@ class _Progress:
 
 def _apply_baseline(result: LintResult, config: Config) -> None:
     from .baseline import Baseline
-    from .config import ConfigError
+    from .errors import ConfigError
 
     path = config.baseline
     assert path is not None

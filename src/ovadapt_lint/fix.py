@@ -89,6 +89,13 @@ def _parses(kind: str, data: bytes) -> bool:
     return True
 
 
+def blocks_fix(findings: list[Finding]) -> bool:
+    """A finding the rule pack marks ``blocks_fix`` (the file did not parse cleanly) stops --fix."""
+    from .registry import get
+
+    return any(get(f.code).blocks_fix_at(f.severity) for f in findings)
+
+
 def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Path | None = None) -> FileFix | None:
     """What --fix would do to one file, or None when nothing there is fixable. ``tree``: the linted
     tree; a symbolic link is fixed through its target only when the target lies inside it."""
@@ -110,7 +117,7 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Pat
     if linted and linted != {digest(original[3:] if original.startswith(BOM) else original)}:
         return FileFix(path, display, original, original, error="changed since it was linted; nothing written "
                                                                "(run again)")
-    if any(f.code in ("OVA001", "OVA005", "OVA006") or (f.code == "OVA002" and f.severity == "error") for f in findings):
+    if blocks_fix(findings):
         return FileFix(path, display, original, original, error="the file did not parse cleanly; nothing written")
     bom = original.startswith(BOM)
     body = original[3:] if bom else original
@@ -199,7 +206,7 @@ def redact_text(text: str, kind: str = "json") -> str:
     config = Config()
     source = SourceFile(Path("<text>"), "<text>", text.encode("utf-8"))
     findings = check_python_source(source, config) if kind == "python" else check_json_source(source, kind, config)
-    if any(f.code in ("OVA001", "OVA005", "OVA006") for f in findings):
+    if blocks_fix(findings):
         return text
     after, _ = apply_edits(source.data, findings)
     return after.decode("utf-8") if _parses(kind, after) else text

@@ -216,7 +216,7 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
 
 def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config) -> list[Finding]:
     """Lint a blob's bytes in memory (the same checks as a file of that name)."""
-    from .engine import check_json_source, check_python_source, check_text_source
+    from .engine import check_json_source, check_python_source, check_text_source, internal_error_notice
 
     source, findings = read_source(Path(display_path), display_path, 0, kind, data=data)
     if source is None:
@@ -228,10 +228,8 @@ def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Conf
             findings += check_text_source(source, config, role)
         elif kind == "python":
             findings += check_python_source(source, config, role)
-    except RecursionError:
-        findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); blob not fully checked", display_path))
-    except Exception as exc:  # one bad blob must not stop the run
-        findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; blob not fully checked", display_path))
+    except Exception as exc:  # one bad blob must not stop the run (RecursionError included)
+        findings.append(internal_error_notice(exc, source, "blob"))
     return findings
 
 

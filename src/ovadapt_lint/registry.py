@@ -13,16 +13,49 @@ from typing import Any
 from . import rulepack
 
 SEVERITIES = ("error", "warning", "note")
-CATEGORIES = {
-    "notice": "OVA0",
-    "contract": "OVA1",
-    "raw-field": "OVA2",
-    "raw-content": "OVA3",
-    "credential": "OVA4",
-    "local-path": "OVA5",
-    "private-url": "OVA6",
-    "deny-list": "OVA7",
-}
+# The language of a rule's `example`/`ok` text: tests run each one as a file of that kind
+# (tests/test_rule_examples.py); "text" is a description of a file that cannot be written down.
+EXAMPLE_LANGUAGES = ("json", "jsonl", "python", "markdown", "text")
+BLOCKS_FIX = ("", "always", "error")
+
+
+@dataclass(frozen=True)
+class Category:
+    """Policy shared by every rule of a category (``[[category]]`` in rules.toml)."""
+
+    name: str
+    prefix: str
+    placeholder: str = "value"
+    notice: bool = False
+    security_severity: str = ""  # empty: not a security rule
+    whole_value: bool = False
+    everywhere: bool = False
+    folds_into_raw_file: bool = False
+
+    @property
+    def fix_text(self) -> str:
+        """What --fix writes instead of a leaking value."""
+        return f"[redacted:{self.placeholder}]"
+
+
+@lru_cache(maxsize=1)
+def categories() -> dict[str, Category]:
+    out = {}
+    for entry in rulepack.load_toml("rules.toml").get("category", []):
+        category = Category(**entry)
+        out[category.name] = category
+    return out
+
+
+def category_of(code: str) -> Category:
+    """The category policy of the rule ``code``."""
+    return categories()[get(code).category]
+
+
+def is_notice(code: str) -> bool:
+    """A tool notice (about the run, not the content); unknown codes are not notices."""
+    rule = all_rules().get(code)
+    return rule is not None and categories()[rule.category].notice
 
 
 @dataclass(frozen=True)
@@ -38,18 +71,32 @@ class Rule:
     example: str
     fix: str
     ok: str = ""
+    example_lang: str = "json"
+    ok_lang: str = "json"
     # Detection data kept with the rule it belongs to: text signatures
     # ([[rule.signature]]) and whole-file signatures ([[rule.file]]).
     signature: tuple[dict[str, Any], ...] = ()
     file: tuple[dict[str, Any], ...] = ()
     secret: tuple[dict[str, Any], ...] = ()  # credential patterns ([[rule.secret]])
+    # Tool-notice policy (see the header of rules.toml).
+    execution: bool = False
+    blocks_fix: str = ""
+    review_by_line: bool = False
 
     def signature_labels(self) -> list[str]:
         return [f"`{s['id']}`: {s['label']}" for s in (*self.signature, *self.file, *self.secret)]
 
     @property
+    def policy(self) -> Category:
+        return categories()[self.category]
+
+    @property
     def security_related(self) -> bool:
-        return self.category not in ("notice",)
+        return not self.policy.notice
+
+    def blocks_fix_at(self, severity: str) -> bool:
+        """Whether a finding of this rule at ``severity`` stops --fix writing its file."""
+        return self.blocks_fix == "always" or (self.blocks_fix == "error" and severity == "error")
 
     def judged_where(self) -> str:
         from .checks.catalog import judged_where  # the checks declare where they run
@@ -76,12 +123,12 @@ class Rule:
             "",
             "### Example",
             "",
-            "```",
+            _fence(self.example_lang),
             self.example,
             "```",
         ]
         if self.ok:
-            parts += ["", "Not reported:", "", "```", self.ok, "```"]
+            parts += ["", "Not reported:", "", _fence(self.ok_lang), self.ok, "```"]
         if self.signature_labels():
             parts += ["", "### Signatures", "", *(f"- {label}" for label in self.signature_labels())]
         parts += ["", "### How to fix", "", self.fix, ""]
@@ -98,6 +145,10 @@ class Rule:
             lines += ["", "Signatures:", *(f"  - {label}" for label in self.signature_labels())]
         lines += ["", "How to fix:", f"  {self.fix}"]
         return "\n".join(lines)
+
+
+def _fence(language: str) -> str:
+    return "```" if language == "text" else f"```{language}"
 
 
 @lru_cache(maxsize=1)
@@ -121,8 +172,12 @@ def all_rules() -> dict[str, Rule]:
             raise ValueError(f"{source}: {rule.code} is already defined")
         if rule.severity not in SEVERITIES:
             raise ValueError(f"{source}: {rule.code} has unknown severity {rule.severity!r}")
-        prefix = CATEGORIES.get(rule.category)
-        if prefix is None or not rule.code.startswith(prefix):
+        if rule.example_lang not in EXAMPLE_LANGUAGES or rule.ok_lang not in EXAMPLE_LANGUAGES:
+            raise ValueError(f"{source}: {rule.code} has an unknown example language")
+        if rule.blocks_fix not in BLOCKS_FIX:
+            raise ValueError(f"{source}: {rule.code} has unknown blocks_fix {rule.blocks_fix!r}")
+        category = categories().get(rule.category)
+        if category is None or not rule.code.startswith(category.prefix):
             raise ValueError(f"{source}: {rule.code} does not match category {rule.category!r}")
         rules[rule.code] = rule
     return dict(sorted(rules.items()))

@@ -13,14 +13,11 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .config import ConfigError
+from . import registry
+from .errors import ConfigError, GitError
 from .findings import Finding
 
 _GIT_TIMEOUT = 600
-
-
-class GitError(ConfigError):
-    """A git problem the user must fix: not a repository, an unknown REF, git missing (exit 2)."""
 
 
 def git(args: list[str], cwd: Path | str, *, check: bool = True, text: bool = True) -> subprocess.CompletedProcess:
@@ -125,7 +122,8 @@ class ReviewScope:
         lines = self.changed.get(rel)
         if lines is None:
             return True  # not a file of the change (a stale-baseline notice names the baseline file)
-        if finding.code.startswith("OVA0") and finding.code != "OVA008":
+        rule = registry.all_rules().get(finding.code)
+        if rule is not None and rule.policy.notice and not rule.review_by_line:
             return True  # a changed file that could not be checked has not been proven safe
         span = finding.span
         end = max(span.end_line, span.start_line)

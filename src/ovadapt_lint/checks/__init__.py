@@ -26,13 +26,8 @@ def hit_finding(hit: Hit, text: str, what: str, display: str, span: Span, json_p
                         secret_span=hit.secret)
 
 
-# What --fix writes instead of a leaking value; `{category}` is the rule's category.
-PLACEHOLDER = "[redacted:{category}]"
-_FIX_CATEGORY = {"raw-content": "raw-content", "credential": "credential", "local-path": "local-path",
-                 "private-url": "private-url", "deny-list": "internal-name"}
-
-
 def placeholder(code: str) -> str:
-    from ..registry import get
+    """What --fix writes instead of a leaking value: set per category in the rule pack."""
+    from ..registry import category_of
 
-    return PLACEHOLDER.format(category=_FIX_CATEGORY.get(get(code).category, "value"))
+    return category_of(code).fix_text

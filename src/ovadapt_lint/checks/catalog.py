@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from ..classify import PUBLIC, ROLES, SOURCE
 from ..findings import Finding
+from ..internal_error import mark_check
 
 EVERYWHERE = frozenset(ROLES)
 PUBLISHED = frozenset({PUBLIC})
@@ -187,20 +188,27 @@ def run_checks(kind: str, ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
     for check in CATALOG[kind]:
         if check.applies(ctx.role, scope):
-            findings += check.run(ctx)
+            try:
+                findings += check.run(ctx)
+            except Exception as exc:  # reported by the engine as OVA009, naming this check
+                mark_check(exc, check.name)
+                raise
     return findings
 
 
 # Rules outside the catalog: notices come from the readers, raw storage files from the file-level pass.
-_WHOLE_FILE = {"OVA0": "every file (tool notices)", "OVA314": "every file, tests included: committing raw storage is the leak"}
+_WHOLE_FILE = {"OVA314": "every file, tests included: committing raw storage is the leak"}
 _KIND_TEXT = {"json": "JSON", "markdown": "Markdown", "python": "Python"}
 
 
 def judged_where(code: str) -> str:
     """Which roles a rule applies to, for its documentation (default ``--scope published``)."""
-    for prefix, text in _WHOLE_FILE.items():
-        if code.startswith(prefix):
-            return text
+    from ..registry import is_notice
+
+    if is_notice(code):
+        return "every file (tool notices)"
+    if code in _WHOLE_FILE:
+        return _WHOLE_FILE[code]
     parts = []
     for kind in ("json", "markdown", "python"):
         roles = set().union(*[c.roles for c in CATALOG[kind] if c.claims(code)])

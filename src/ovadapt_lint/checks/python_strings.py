@@ -11,6 +11,7 @@ from ..detect import Hit
 from ..detect.scanner import StringScanner
 from ..findings import Finding, Span
 from ..frontends.python_text import PythonText
+from ..registry import category_of
 from ..source import SourceFile, advance
 from . import hit_finding, placeholder
 
@@ -29,7 +30,7 @@ def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, sour
     out = []
     for hit in hits:
         # Raw content is about the whole literal; the other detectors point at the match.
-        if hit.code.startswith("OVA3"):
+        if category_of(hit.code).whole_value:
             finding = hit_finding(hit, value, what, source.display, span)
             if what in ("string literal", "docstring"):
                 finding.fix = (source.offset(span.start_line, span.start_col), source.offset(span.end_line, span.end_col),

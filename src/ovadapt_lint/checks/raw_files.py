@@ -14,11 +14,9 @@ from typing import Any
 
 from ..findings import Finding, Span, digest_value, make_finding
 from ..frontends.json_tree import JNode, JsonDocument
+from ..registry import categories
 
 CODE = "OVA314"
-# Categories folded into the file-level finding; credentials, local paths and
-# deny-listed names stay separate findings because each needs its own fix.
-FOLDED_CATEGORIES = frozenset({"raw-field", "raw-content", "private-url"})
 
 
 @dataclass(frozen=True)
@@ -95,7 +93,8 @@ def recognise_text(text: str, display: str) -> Finding | None:
 
 def fold(findings: list[Finding], file_finding: Finding) -> list[Finding]:
     """Keep ``file_finding`` and the findings of other categories; say how many were folded."""
-    kept = [f for f in findings if f.category not in FOLDED_CATEGORIES]
+    # Credentials, local paths and deny-listed names stay separate: each needs its own fix.
+    kept = [f for f in findings if not categories()[f.category].folds_into_raw_file]
     folded = len(findings) - len(kept)
     if folded:
         file_finding.message += f"; {folded} raw-material finding(s) inside folded into this one"

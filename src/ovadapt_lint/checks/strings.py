@@ -10,17 +10,19 @@ from ..detect.scanner import StringScanner
 from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
 from ..redact import mask
+from ..registry import category_of
 from . import hit_finding, placeholder
 
 
 def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ...], hit: Hit,
              where: str, is_key: bool = False) -> Finding:
     # Raw content is about the whole value; the other detectors point at the match.
-    span = doc.span(node) if hit.code.startswith("OVA3") else doc.string_span(node, hit.start, hit.end)
+    whole = category_of(hit.code).whole_value
+    span = doc.span(node) if whole else doc.string_span(node, hit.start, hit.end)
     finding = hit_finding(hit, text, where, doc.source.display, span, json_path=format_path(path))
     if is_key:
         finding.unfixable = "a key is not rewritten (it could collide with another key); rename it by hand"
-    elif hit.code.startswith("OVA3"):
+    elif whole:
         # The whole value becomes the placeholder (json.dumps: a valid JSON string).
         finding.fix = (node.start, node.end, json.dumps(placeholder(hit.code)))
     else:

@@ -11,6 +11,7 @@ import re
 
 from ..findings import Finding, Span, make_finding
 from ..frontends.python_text import PythonText
+from ..registry import is_notice
 
 _DIRECTIVE = re.compile(r"#\s*ovadapt:\s*ignore(-file)?\b(?:\[([^\]]*)\])?", re.IGNORECASE)
 # `# noqa: OVA501, E501`: codes after a colon, separated by commas or spaces; other tools' codes are theirs.
@@ -66,7 +67,7 @@ def apply_suppressions(findings: list[Finding], by_line: dict[int, set[str] | No
     """Mark findings an inline directive covers (``extra["suppressed"]``); notices are never suppressed."""
     noqa = noqa or {}
     for finding in findings:
-        if finding.code.startswith("OVA0"):
+        if is_notice(finding.code):
             continue
         if finding.line in by_line and _covers(by_line[finding.line], finding.code):
             finding.extra["suppressed"] = f"# ovadapt: ignore on line {finding.line}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..detect.scanner import StringScanner
 from ..detect.signatures import scan_text
 from ..findings import Finding
+from ..registry import category_of
 from ..source import SourceFile, split_lines
 from . import hit_finding
 
@@ -16,7 +17,7 @@ def check_text(source: SourceFile, text: str, scanner: StringScanner, content: b
     findings = []
     if content:
         for hit in scan_text(text):
-            if hit.code.startswith("OVA3"):
+            if category_of(hit.code).whole_value:
                 findings.append(_finding(source, text, 0, hit))
     offset = 0
     for line in split_lines(text):  # the line model every position uses

@@ -104,9 +104,6 @@ def _sample_jwt(token: str) -> bool:
 
 def secret_family(code: str) -> bool:
     """Credentials and internal names: reported wherever they are, published or not."""
-    from ..registry import get
+    from ..registry import category_of
 
-    return get(code).category in SECRET_CATEGORIES
-
-
-SECRET_CATEGORIES = frozenset({"credential", "deny-list"})
+    return category_of(code).everywhere

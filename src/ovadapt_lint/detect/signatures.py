@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..registry import category_of
 from . import Hit, looks_like_regex
 
 
@@ -83,7 +84,7 @@ def scan_text(text: str, prose: bool = False, raw_content: bool = True) -> list[
     done: set[str] = set()
     folded: str | None = None
     for signature in text_signatures():
-        if signature.code in done or (not raw_content and signature.code.startswith("OVA3")):
+        if signature.code in done or (not raw_content and category_of(signature.code).whole_value):
             continue
         if prose and not signature.in_prose:
             continue

@@ -25,21 +25,15 @@ INFORMATION_URI = "https://github.com/ovadapt/ovadapt-lint"
 _LEVEL = {"error": "error", "warning": "warning", "note": "note"}
 # GitHub code scanning's limit on results per run.
 MAX_RESULTS = 25_000
-# GitHub ranks alerts by security-severity (0-10).
-_SECURITY_SEVERITY = {
-    "contract": "5.0", "raw-field": "6.5", "raw-content": "7.5", "credential": "9.0",
-    "local-path": "4.0", "private-url": "5.5", "deny-list": "6.0",
-}
-# Notices about files that could not be checked also go to toolExecutionNotifications.
-_EXECUTION_CODES = ("OVA001", "OVA002", "OVA003", "OVA004", "OVA005", "OVA006", "OVA009")
 
 
 def _descriptor(rule: registry.Rule) -> dict[str, Any]:
     tags = [rule.category]
     properties: dict[str, Any] = {"precision": rule.precision}
-    if rule.category in _SECURITY_SEVERITY:
+    # GitHub ranks alerts by security-severity (0-10), set per category in the rule pack.
+    if rule.policy.security_severity:
         tags.append("security")
-        properties["security-severity"] = _SECURITY_SEVERITY[rule.category]
+        properties["security-severity"] = rule.policy.security_severity
     properties["tags"] = tags
     return {
         "id": rule.code,
@@ -100,14 +94,15 @@ def _result(f, uri: str, index: dict[str, int]) -> tuple[dict[str, Any], dict[st
 
 
 def _notice(f) -> bool:
-    """A tool notice (OVA0xx): a file that could not be checked, a bad suppression, a stale baseline entry."""
-    return f.code.startswith("OVA0")
+    """A tool notice: a file that could not be checked, a bad suppression, a stale baseline entry."""
+    return registry.is_notice(f.code)
 
 
 def _rank(f) -> tuple:
     """Kept first under the cap: tool notices, then by level, then by the category's security-severity."""
     level = {"error": 0, "warning": 1, "note": 2}.get(f.severity, 0)
-    return 0 if _notice(f) else 1, level, -float(_SECURITY_SEVERITY.get(f.category, "0"))
+    severity = registry.categories()[f.category].security_severity if f.category in registry.categories() else ""
+    return 0 if _notice(f) else 1, level, -float(severity or "0")
 
 
 def _by_rule(findings) -> str:
@@ -146,7 +141,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
             findings.append(f)
     # Files that could not be checked are execution notifications whether or not the cap keeps their result.
     for f in findings:
-        if f.code in _EXECUTION_CODES:
+        if f.code in registry.all_rules() and registry.get(f.code).execution:
             notifications.append({
                 "level": _LEVEL.get(f.severity, "error"),
                 "message": {"text": mask_text(f.message)},
