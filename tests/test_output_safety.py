@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import shutil
 import socket
@@ -24,12 +25,16 @@ from hypothesis import strategies as st
 from ovadapt_lint import Config
 from ovadapt_lint.baseline import Baseline
 from ovadapt_lint.engine import run
+from ovadapt_lint.registry import provider_secrets
 from ovadapt_lint.report.github import write_github
 from ovadapt_lint.report.json_report import write_json
 from ovadapt_lint.report.sarif import write_sarif
 from ovadapt_lint.report.text import write_concise, write_statistics_json, write_text
 
 from .conftest import CORPUS, run_cli
+from .providers_util import expand
+
+PROVIDERS = provider_secrets()
 
 EXAMPLES = int(os.environ.get("OVADAPT_FUZZ_EXAMPLES", "30"))
 ALNUM = string.ascii_letters + string.digits
@@ -46,8 +51,13 @@ def secrets(draw):
     """(full text to plant, the random material that must never be shown)."""
     kind = draw(st.sampled_from([
         "openai", "anthropic", "github", "gitlab", "slack", "google", "npm", "aws", "jwt", "oauth",
-        "url", "password", "bearer", "cookie", "signed",
+        "url", "password", "bearer", "cookie", "signed", "provider",
     ]))
+    if kind == "provider":  # any format of rules/secrets/providers.toml, a random body of its shape
+        entry = draw(st.sampled_from(PROVIDERS))
+        token = expand(entry["example"], random.Random(draw(st.integers(0, 2**32))))
+        match = re.search(entry["regex"], token)
+        return token, match.group("secret") if "secret" in match.re.groupindex else match.group()
     if kind == "aws":
         material = _random(draw, 16, string.ascii_uppercase + string.digits)
         return f"AKIA{material}", material

@@ -6,7 +6,7 @@ descriptors, docs/rules.md) reads it from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -180,7 +180,48 @@ def all_rules() -> dict[str, Rule]:
         if category is None or not rule.code.startswith(category.prefix):
             raise ValueError(f"{source}: {rule.code} does not match category {rule.category!r}")
         rules[rule.code] = rule
+    for code, entries in _provider_secrets(rules).items():
+        # Provider formats go first: the most specific label wins over a rule's broad pattern (`sk-`).
+        rules[code] = replace(rules[code], secret=(*entries, *rules[code].secret))
     return dict(sorted(rules.items()))
+
+
+# [[secret]] keys of rules/secrets/providers.toml: the catalogue's own, then the optional
+# [[rule.secret]] ones (src/ovadapt_lint/detect/credentials.py, SecretPattern.from_data).
+PROVIDER_REQUIRED = ("code", "id", "provider", "label", "needles", "regex", "example", "near_miss")
+PROVIDER_OPTIONAL = ("key", "entropy", "placeholders", "skip_refs", "not_values", "ignore_case")
+
+
+def provider_secrets() -> list[dict[str, Any]]:
+    """The provider token catalogue, checked for shape (regexes compile lazily, on first use)."""
+    return check_providers(rulepack.load_toml("secrets", "providers.toml").get("secret", []))
+
+
+def check_providers(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``entries``, or a ValueError naming the first entry with unknown or missing keys."""
+    seen: set[str] = set()
+    for index, entry in enumerate(entries):
+        where = f"secrets/providers.toml: [[secret]] #{index + 1} ({entry.get('id', '?')})"
+        unknown = sorted(set(entry) - set(PROVIDER_REQUIRED) - set(PROVIDER_OPTIONAL))
+        missing = [k for k in PROVIDER_REQUIRED if k not in entry]
+        if unknown or missing:
+            raise ValueError(f"{where}: unknown keys {unknown}, missing keys {missing}")
+        if not entry["needles"] or not all(isinstance(n, str) and n for n in entry["needles"]):
+            raise ValueError(f"{where}: needles must be non-empty strings")
+        if entry["id"] in seen:
+            raise ValueError(f"{where}: duplicate id")
+        seen.add(entry["id"])
+    return entries
+
+
+def _provider_secrets(rules: dict[str, Rule]) -> dict[str, list[dict[str, Any]]]:
+    by_code: dict[str, list[dict[str, Any]]] = {}
+    for entry in provider_secrets():
+        if entry["code"] not in rules:
+            raise ValueError(f"secrets/providers.toml: {entry['id']} names unknown rule {entry['code']}")
+        data = {k: v for k, v in entry.items() if k not in ("code", "provider", "example", "near_miss")}
+        by_code.setdefault(entry["code"], []).append(data)
+    return by_code
 
 
 def get(code: str) -> Rule:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
@@ -25,7 +25,7 @@ class SecretPattern:
     id: str
     code: str
     label: str
-    regex: re.Pattern[str]
+    source: str  # the regex, compiled on first use: most provider formats never meet their needles
     needles: tuple[str, ...] = ()
     ignore_case: bool = False
     key: re.Pattern[str] | None = None  # only for values under a key (or label) matching this
@@ -44,7 +44,7 @@ class SecretPattern:
     def from_data(cls, code: str, data: dict[str, Any]) -> "SecretPattern":
         flags = re.IGNORECASE if data.get("ignore_case") else 0
         needles = tuple(data.get("needles", ()))
-        return cls(id=data["id"], code=code, label=data["label"], regex=re.compile(data["regex"], flags),
+        return cls(id=data["id"], code=code, label=data["label"], source=data["regex"],
                    needles=tuple(n.lower() for n in needles) if flags else needles, ignore_case=bool(flags),
                    key=re.compile(data["key"], re.IGNORECASE) if "key" in data else None,
                    entropy=data.get("entropy"), placeholders=data.get("placeholders", "all"),
@@ -52,6 +52,13 @@ class SecretPattern:
                    prose_needs_shape=bool(data.get("prose_needs_shape", False)),
                    prose_connector=re.compile(data["prose_connector"], re.IGNORECASE) if "prose_connector" in data else None,
                    not_values=_not_values(data.get("not_values", ())))
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        try:
+            return re.compile(self.source, re.IGNORECASE if self.ignore_case else 0)
+        except re.error as exc:
+            raise ValueError(f"secret pattern {self.id}: bad regex: {exc}") from exc
 
 
 def _not_values(names: Any) -> tuple[str, ...]:
@@ -74,6 +81,53 @@ def secret_patterns() -> tuple[SecretPattern, ...]:
 
     return tuple(SecretPattern.from_data(rule.code, data)
                  for rule in all_rules().values() for data in rule.secret)
+
+
+@lru_cache(maxsize=1)
+def _needle_index() -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, tuple[str, ...]]]:
+    """One alternation of every case-sensitive needle, one of every folded needle, and for each
+    needle the needles that are prefixes of it (an alternation reports one needle per position)."""
+    exact = {n for p in secret_patterns() if not p.ignore_case for n in p.needles}
+    folded = {n for p in secret_patterns() if p.ignore_case for n in p.needles}
+
+    def alternation(needles: set[str]) -> re.Pattern[str] | None:
+        return re.compile(_trie_regex(needles)) if needles else None
+
+    prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
+    return alternation(exact), alternation(folded), prefixes
+
+
+def _trie_regex(words: set[str]) -> str:
+    """The words as one regex factored by common prefix (`sk(?:-(?:ant-)?|_…)`): a flat alternation of
+    ~200 needles costs the regex engine every alternative at every position, four times slower.
+    Greedy, so the longest needle at a position is the one reported."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return build(trie)
+
+
+def _present(regex: re.Pattern[str] | None, text: str, prefixes: dict[str, tuple[str, ...]]) -> set[str]:
+    """The needles occurring in ``text``, in one scan (each start position is tried once)."""
+    found: set[str] = set()
+    if regex is None:
+        return found
+    match = regex.search(text)
+    while match is not None:
+        found.update(prefixes[match.group()])
+        match = regex.search(text, match.start() + 1)
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -384,17 +438,13 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
         return hits
     # Whole matches already reported: a later pattern matching the same text is the same finding.
     claimed: list[tuple[int, int]] = []
-    folded: str | None = None
+    exact, folded, prefixes = _needle_index()
+    present = _present(exact, text, prefixes) | (_present(folded, text.lower(), prefixes) if folded else set())
     for pattern in secret_patterns():
         if pattern.key is not None and (key is None or not pattern.key.search(key)):
             continue
-        if pattern.needles:
-            if pattern.ignore_case:
-                folded = folded if folded is not None else text.lower()
-                if not any(n in folded for n in pattern.needles):
-                    continue
-            elif not any(n in text for n in pattern.needles):
-                continue
+        if pattern.needles and present.isdisjoint(pattern.needles):
+            continue
         for match in pattern.regex.finditer(text):
             start, end = _secret_span(match)
             if _overlaps(claimed, *match.span()):

@@ -81,8 +81,18 @@ def _reported_outside_publication(hit: Hit, text: str) -> bool:
     if hit.code == "OVA406":
         return not _sample_jwt(value)
     if hit.code == "OVA401":
-        return not word_segments(value)
+        return not word_segments(value) or not _typed_case(value)
     return True
+
+
+# Typed words are lower, UPPER, Capitalized or camelCase; issued letter-only tokens (Hugging Face's
+# `hf_` + 34 letters) change case at random (`xEEsAoCaAQ`).
+_WORD_CASE = re.compile(r"^(?:[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[A-Z]+|\d+)$")
+_SEGMENT = re.compile(r"[-_.:/+ ~=]+")
+
+
+def _typed_case(value: str) -> bool:
+    return all(_WORD_CASE.match(s) for s in _SEGMENT.split(value) if s)
 
 
 def _sample_jwt(token: str) -> bool:
