@@ -164,3 +164,21 @@ def test_google_api_keys_are_reported_at_a_lower_precision(tmp_path: Path) -> No
     [result] = _sarif_results(tmp_path, "maps key AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q")
     assert result["ruleId"] == "OVA401"
     assert result["properties"]["precision"] == "medium"
+
+
+def test_a_long_letter_run_under_a_credential_name_does_not_hang(tmp_path: Path) -> None:
+    """The "name" judgement once backtracked exponentially on letters followed by a digit (a 27-character
+    value took 18 s); credential names now send values of up to 512 characters through it."""
+    import signal
+
+    def fail(*_):
+        raise TimeoutError("catastrophic backtracking in a not-value judgement")
+
+    previous = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(10)
+    try:
+        found = _codes(tmp_path, "settings.py", f'OKTA_API_TOKEN = "{"a" * 60}1"\npassword = "{"b" * 60}2"\n')
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert ("OVA409", "credential-field") not in found  # one repeated letter is far below the entropy limit

@@ -206,7 +206,8 @@ _CODE = re.compile(r"""^(?:[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:[
 _OPERATOR_NEXT = re.compile(r"[ \t]+[*/+%-][ \t]+[\w(]")
 # The name of a variable or an environment variable, not its value: `openai_key`, `OPENAI_API_KEY`,
 # `accessToken`. Letters only, two parts at least, one of them a credential word.
-_NAME = re.compile(r"^[A-Za-z]+(?:[_-]?[A-Za-z]+)+$")
+# One letter per repetition: `[A-Za-z]+(?:[_-]?[A-Za-z]+)+` backtracked exponentially on a long letter run.
+_NAME = re.compile(r"^[A-Za-z](?:[_-]?[A-Za-z])+$")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _CREDENTIAL_PARTS = frozenset({"key", "keys", "apikey", "token", "tokens", "secret", "secrets", "password",
                                "passwd", "pwd", "pass", "passphrase", "credential", "credentials", "auth"})
