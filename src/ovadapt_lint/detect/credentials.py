@@ -388,8 +388,25 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
         return hits
     # Whole matches already reported: a later pattern matching the same text is the same finding.
     claimed: list[tuple[int, int]] = []
+    specific, by_name = _pattern_groups()
+    _pattern_hits(specific, text, key, prose, claimed, hits)
+    _detect_secrets_hits(text, claimed, hits)
+    # Last, so a known format (detect-secrets' Azure `AccountKey=…`) keeps its own rule and label.
+    _pattern_hits(by_name, text, key, prose, claimed, hits)
+    return hits
+
+
+@lru_cache(maxsize=1)
+def _pattern_groups() -> tuple[tuple[SecretPattern, ...], tuple[SecretPattern, ...]]:
+    """Our patterns in rule order, split into formats and contexts, and those judged by a credential name."""
+    patterns = secret_patterns()
+    return tuple(p for p in patterns if p.names is None), tuple(p for p in patterns if p.names is not None)
+
+
+def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | None, prose: bool,
+                  claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
     folded: str | None = None
-    for pattern in secret_patterns():
+    for pattern in patterns:
         if pattern.key is not None and (key is None or not pattern.key.search(key)):
             continue
         named = pattern.names is not None and "name" in pattern.regex.groupindex
@@ -417,6 +434,9 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
                 continue
             hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True,
                             precision=_precision(pattern, text[start:end])))
+
+
+def _detect_secrets_hits(text: str, claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
     # detect-secrets' own regexes are not all linear (e.g. `.+` runs): they only ever see bounded
     # windows around candidate tokens, never a whole long string.
     for start, end in _windows(text):
@@ -432,4 +452,3 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
                     continue
                 claimed.append((s, e))
                 hits.append(Hit(code, "detect-secrets", f"a {secret_type} (detect-secrets)", s, e, secret=True))
-    return hits
