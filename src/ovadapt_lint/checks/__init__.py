@@ -21,9 +21,12 @@ def hit_finding(hit: Hit, text: str, what: str, display: str, span: Span, json_p
     """A finding for a detector hit in ``text``; a credential is shown only masked."""
     fragment = text[hit.start:hit.end]
     shown = f" ({mask(fragment)})" if hit.secret else ""
-    return make_finding(hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", display, span,
-                        json_path=json_path, value_digest=digest_value((hit.signature, fragment)),
-                        secret_span=hit.secret)
+    finding = make_finding(hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", display, span,
+                           json_path=json_path, value_digest=digest_value((hit.signature, fragment)),
+                           secret_span=hit.secret)
+    if hit.precision is not None:
+        finding.extra["precision"] = hit.precision
+    return finding
 
 
 def placeholder(code: str) -> str:

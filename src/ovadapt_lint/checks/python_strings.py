@@ -85,7 +85,7 @@ def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets:
         if not (secrets or judged):
             continue
         prose = literal.what == "docstring"
-        hits = scanner.scan(literal.value, prose=prose, secrets=secrets, content=judged, published=inside)
+        hits = scanner.scan(literal.value, literal.key, prose=prose, secrets=secrets, content=judged, published=inside)
         findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, source)
     comments_judged = content and published is None
     if secrets or comments_judged:

@@ -19,6 +19,7 @@ class Hit:
     start: int  # offsets into the scanned string, end exclusive
     end: int
     secret: bool = False  # the span is a credential: mask it wherever the text is shown
+    precision: str | None = None  # when this hit's precision differs from its rule's (a checksum, a public key)
 
 
 # Values that stand for a credential without being one: the whole value is a template

@@ -15,6 +15,8 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
+from .checksums import CHECKSUMS
+from .keynames import credential_name
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
 _CANDIDATE = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}|-----BEGIN")
@@ -32,13 +34,20 @@ class SecretPattern:
     entropy: str | None = None  # "base64" | "hex": the value must pass detect-secrets' limit
     # Which placeholder values are not reported: "all" (default), "templates" (${X}, {x}, {{x}} only), "none".
     placeholders: str = "all"
-    skip_refs: bool = False  # commit SHAs, sha256 digests and UUIDs are not this kind of secret
+    # "all" (or true): commit SHAs, sha256 digests and UUIDs are not this kind of secret; "digests": only the
+    # SHAs and digests (a UUID assigned to a credential name is a value: Heroku API keys are UUIDs).
+    skip_refs: str | None = None
     # In prose (comments, docstrings) the value must look like one: a digit, + / =, quotes, or 16+ letters.
     prose_needs_shape: bool = False
     # In prose, the regex's `connector` group must match this (when given).
     prose_connector: re.Pattern[str] | None = None
     # Named judgements of what is not a credential value here (see NOT_VALUES).
     not_values: tuple[str, ...] = ()
+    # "credential": the regex's `name` group (else the key the text is stored under) must name a credential
+    # (detect/keynames.py): `oktaApiToken`, `API_KEY_PROD`, not `max_tokens`.
+    names: str | None = None
+    precision: str | None = None  # this format's precision when it differs from its rule's (SARIF, per result)
+    checksum: str | None = None  # a named checksum (CHECKSUMS); a match raises the precision to "very-high"
 
     @classmethod
     def from_data(cls, code: str, data: dict[str, Any]) -> "SecretPattern":
@@ -48,10 +57,11 @@ class SecretPattern:
                    needles=tuple(n.lower() for n in needles) if flags else needles, ignore_case=bool(flags),
                    key=re.compile(data["key"], re.IGNORECASE) if "key" in data else None,
                    entropy=data.get("entropy"), placeholders=data.get("placeholders", "all"),
-                   skip_refs=bool(data.get("skip_refs", False)),
+                   skip_refs=_skip_refs(data.get("skip_refs")),
                    prose_needs_shape=bool(data.get("prose_needs_shape", False)),
                    prose_connector=re.compile(data["prose_connector"], re.IGNORECASE) if "prose_connector" in data else None,
-                   not_values=_not_values(data.get("not_values", ())))
+                   not_values=_not_values(data.get("not_values", ())), names=_names(data.get("names")),
+                   precision=data.get("precision"), checksum=_checksum(data.get("checksum")))
 
     @cached_property
     def regex(self) -> re.Pattern[str]:
@@ -59,6 +69,26 @@ class SecretPattern:
             return re.compile(self.source, re.IGNORECASE if self.ignore_case else 0)
         except re.error as exc:
             raise ValueError(f"secret pattern {self.id}: bad regex: {exc}") from exc
+
+
+def _skip_refs(kind: Any) -> str | None:
+    if kind is True:
+        return "all"
+    if kind not in (None, False, "all", "digests"):
+        raise ValueError(f'unknown skip_refs {kind!r}; known: true, "all", "digests"')
+    return kind or None
+
+
+def _names(kind: Any) -> str | None:
+    if kind not in (None, "credential"):
+        raise ValueError(f'unknown names {kind!r}; known: "credential"')
+    return kind
+
+
+def _checksum(name: Any) -> str | None:
+    if name is not None and name not in CHECKSUMS:
+        raise ValueError(f"unknown checksum {name!r}; known: {sorted(CHECKSUMS)}")
+    return name
 
 
 def _not_values(names: Any) -> tuple[str, ...]:
@@ -137,7 +167,15 @@ def _entropy_plugins() -> dict[str, Any]:
     return {"base64": Base64HighEntropyString(), "hex": HexHighEntropyString()}
 
 
+_HEX = re.compile(r"^[0-9a-fA-F]+$")
+
+
 def passes_entropy(value: str, charset: str) -> bool:
+    """detect-secrets' limit for ``charset``; "any" measures a hex value (dashes of a UUID aside) as hex
+    and anything else as base64."""
+    if charset == "any":
+        bare = value.replace("-", "") if UUID.match(value) else value
+        charset, value = ("hex", bare) if _HEX.match(bare) else ("base64", value)
     plugin = _entropy_plugins()[charset]
     return plugin.calculate_shannon_entropy(value) > plugin.entropy_limit
 
@@ -270,7 +308,8 @@ _CODE = re.compile(r"""^(?:[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:[
 _OPERATOR_NEXT = re.compile(r"[ \t]+[*/+%-][ \t]+[\w(]")
 # The name of a variable or an environment variable, not its value: `openai_key`, `OPENAI_API_KEY`,
 # `accessToken`. Letters only, two parts at least, one of them a credential word.
-_NAME = re.compile(r"^[A-Za-z]+(?:[_-]?[A-Za-z]+)+$")
+# One letter per repetition: `[A-Za-z]+(?:[_-]?[A-Za-z]+)+` backtracked exponentially on a long letter run.
+_NAME = re.compile(r"^[A-Za-z](?:[_-]?[A-Za-z])+$")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _CREDENTIAL_PARTS = frozenset({"key", "keys", "apikey", "token", "tokens", "secret", "secrets", "password",
                                "passwd", "pwd", "pass", "passphrase", "credential", "credentials", "auth"})
@@ -415,7 +454,7 @@ def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: 
         return False
     if pattern.placeholders == "templates" and _TEMPLATE.match(value.strip()):
         return False
-    if pattern.skip_refs and (UUID.match(stripped) or DIGEST_REF.match(stripped)):
+    if pattern.skip_refs and ((pattern.skip_refs == "all" and UUID.match(stripped)) or DIGEST_REF.match(stripped)):
         return False
     if stripped and looks_like_regex(stripped):
         return False
@@ -424,6 +463,19 @@ def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: 
     if pattern.entropy and not passes_entropy(stripped, pattern.entropy):
         return False
     return True
+
+
+def _precision(pattern: SecretPattern, value: str) -> str | None:
+    """A matching checksum makes the finding "very-high"; a mismatch keeps the pattern's precision."""
+    if pattern.checksum is not None and CHECKSUMS[pattern.checksum](value):
+        return "very-high"
+    return pattern.precision
+
+
+def _inside_word(text: str, start: int, end: int) -> bool:
+    """Some detect-secrets regexes have no word boundaries: a match that a letter or digit continues on
+    either side has the wrong length for its format (`TODAYINASIAASACKOFRICEFELLOVER` is no AWS key id)."""
+    return (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
 
 
 def _overlaps(claimed: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -440,14 +492,37 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
     claimed: list[tuple[int, int]] = []
     exact, folded, prefixes = _needle_index()
     present = _present(exact, text, prefixes) | (_present(folded, text.lower(), prefixes) if folded else set())
-    for pattern in secret_patterns():
+    specific, by_name = _pattern_groups()
+    _pattern_hits(specific, text, key, prose, claimed, hits, present)
+    _detect_secrets_hits(text, claimed, hits)
+    # Last, so a known format (detect-secrets' Azure `AccountKey=…`) keeps its own rule and label.
+    _pattern_hits(by_name, text, key, prose, claimed, hits, present)
+    return hits
+
+
+@lru_cache(maxsize=1)
+def _pattern_groups() -> tuple[tuple[SecretPattern, ...], tuple[SecretPattern, ...]]:
+    """Our patterns in rule order, split into formats and contexts, and those judged by a credential name."""
+    patterns = secret_patterns()
+    return tuple(p for p in patterns if p.names is None), tuple(p for p in patterns if p.names is not None)
+
+
+def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | None, prose: bool,
+                  claimed: list[tuple[int, int]], hits: list[Hit], present: set[str]) -> None:
+    """``present``: the needles found in the text (one prefilter scan for every pattern)."""
+    for pattern in patterns:
         if pattern.key is not None and (key is None or not pattern.key.search(key)):
+            continue
+        named = pattern.names is not None and "name" in pattern.regex.groupindex
+        if pattern.names is not None and not named and (key is None or not credential_name(key)):
             continue
         if pattern.needles and present.isdisjoint(pattern.needles):
             continue
         for match in pattern.regex.finditer(text):
             start, end = _secret_span(match)
             if _overlaps(claimed, *match.span()):
+                continue
+            if named and not credential_name(match.group("name") or match.groupdict().get("flagname") or ""):
                 continue
             if prose and pattern.prose_connector is not None and "connector" in match.re.groupindex \
                     and not pattern.prose_connector.match(match.group("connector") or ""):
@@ -456,13 +531,19 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
             claimed.append(match.span())
             if not _acceptable(pattern, match, text, start, end, prose):
                 continue
-            hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True))
+            hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True,
+                            precision=_precision(pattern, text[start:end])))
+
+
+def _detect_secrets_hits(text: str, claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
     # detect-secrets' own regexes are not all linear (e.g. `.+` runs): they only ever see bounded
     # windows around candidate tokens, never a whole long string.
     for start, end in _windows(text):
         window = text[start:end]
         for code, secret_type, regex in _detect_secrets_regexes():
             for match in regex.finditer(window):
+                if _inside_word(text, match.start() + start, match.end() + start):
+                    continue
                 s, e = _secret_span(match)
                 s, e = s + start, e + start
                 value = text[s:e]
@@ -470,4 +551,3 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
                     continue
                 claimed.append((s, e))
                 hits.append(Hit(code, "detect-secrets", f"a {secret_type} (detect-secrets)", s, e, secret=True))
-    return hits

@@ -27,6 +27,7 @@ class Literal:
     what: str  # "string literal" | "docstring" | "f-string text"
     span: Span  # of the whole literal in the source (1-based, code-point columns)
     raw: str  # its source text
+    key: str | None = None  # the name it is assigned to (`X = "…"`, `f(x="…")`, `{"x": "…"}`), for credential names
 
 
 @dataclass
@@ -101,6 +102,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     docstrings: set[int] = set()
     fstring_parts: set[int] = set()
     covered: list[tuple[Span, str]] = []  # every string literal: where it is and its source text
+    keys: dict[int, str] = {}  # id(Constant) -> the name it is assigned to
     for node in walk(tree):
         if isinstance(node, ast.Constant):
             if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
@@ -109,8 +111,9 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 what = "docstring" if id(node) in docstrings else "string literal"
                 raw = lines.segment(span)
                 covered.append((span, raw))
-                result.literals.append(Literal(value, what, span, raw))
+                result.literals.append(Literal(value, what, span, raw, keys.get(id(node))))
             continue
+        _assigned_names(node, keys)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
@@ -139,6 +142,35 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     result.comments = _comments(lines, covered)
     result.literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
     return result
+
+
+def _name_of(target: ast.AST) -> str | None:
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    if isinstance(target, ast.Constant) and isinstance(target.value, str):
+        return target.value
+    return None
+
+
+def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
+    """Record the name each directly assigned string constant is stored under (seen before the constant:
+    the walk is breadth-first)."""
+    pairs: list[tuple[ast.AST | None, ast.AST | None]] = []
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        pairs.append((node.targets[0], node.value))
+    elif isinstance(node, ast.AnnAssign):
+        pairs.append((node.target, node.value))
+    elif isinstance(node, ast.Call):
+        pairs += [(ast.Name(kw.arg), kw.value) for kw in node.keywords if kw.arg]
+    elif isinstance(node, ast.Dict):
+        pairs += list(zip(node.keys, node.values))
+    for target, value in pairs:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) and target is not None:
+            name = _name_of(target)
+            if name:
+                keys[id(value)] = name
 
 
 def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:

@@ -86,6 +86,8 @@ def _result(f, uri: str, index: dict[str, int]) -> tuple[dict[str, Any], dict[st
     }
     if f.json_path:
         item["properties"] = {"jsonPath": mask_text(f.json_path)}
+    if f.extra.get("precision"):  # this result's own precision (a checksum match, a public-by-design key)
+        item.setdefault("properties", {})["precision"] = f.extra["precision"]
     if f.extra.get("history"):
         item.setdefault("properties", {}).update(f.extra["history"])
     if f.extra.get("flow"):
