@@ -6,8 +6,8 @@ a run over ordinary code. The strings are collected first, so parsing is not tim
 result cache is off (each string is scanned once per repetition). Prints CPU seconds (best of
 ``--repeat``), strings, megabytes and hits, so two checkouts can be compared side by side:
 
-    PYTHONPATH=OLD/src python3 benchmarks/credential_pass.py
-    PYTHONPATH=NEW/src python3 benchmarks/credential_pass.py
+    PYTHONPATH=OLD/src python3 benchmarks/credential_pass.py --strings /tmp/strings.json
+    PYTHONPATH=NEW/src python3 benchmarks/credential_pass.py --strings /tmp/strings.json
 """
 
 from __future__ import annotations
@@ -41,10 +41,19 @@ def strings(limit: int | None = None) -> list[tuple[str, bool]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--strings", type=Path, help="read the strings from this JSON file, or write them there "
+                        "when it does not exist: two checkouts then scan exactly the same strings")
     args = parser.parse_args()
+    import json
+
     from ovadapt_lint.detect.scanner import StringScanner
 
-    texts = strings()
+    if args.strings is not None and args.strings.exists():
+        texts = [tuple(item) for item in json.loads(args.strings.read_text(encoding="utf-8"))]
+    else:
+        texts = strings()
+        if args.strings is not None:
+            args.strings.write_text(json.dumps(texts), encoding="utf-8")
     megabytes = sum(len(text.encode("utf-8", "replace")) for text, _ in texts) / 1e6
     best, hits = float("inf"), 0
     for _ in range(args.repeat):

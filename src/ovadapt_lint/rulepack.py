@@ -79,7 +79,8 @@ def set_extensions(rules: tuple[tuple[str, str], ...] = (), contracts: tuple[tup
     from .detect import credentials, signatures
 
     for cached in (registry.all_rules, signatures.text_signatures, credentials.secret_patterns,
-                   credentials._needle_index, raw_files.file_signatures, contract_checks.load_contracts):
+                   credentials._needle_index, credentials._pattern_groups, raw_files.file_signatures,
+                   contract_checks.load_contracts):
         cached.cache_clear()
 
 

@@ -493,30 +493,48 @@ def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list
     exact, folded, prefixes = _needle_index()
     present = _present(exact, text, prefixes) | (_present(folded, text.lower(), prefixes) if folded else set())
     specific, by_name = _pattern_groups()
-    _pattern_hits(specific, text, key, prose, claimed, hits, present)
+    _pattern_hits(specific.candidates(present), text, key, prose, claimed, hits)
     _detect_secrets_hits(text, claimed, hits)
     # Last, so a known format (detect-secrets' Azure `AccountKey=…`) keeps its own rule and label.
-    _pattern_hits(by_name, text, key, prose, claimed, hits, present)
+    _pattern_hits(by_name.candidates(present), text, key, prose, claimed, hits)
     return hits
 
 
+class _PatternGroup:
+    """Patterns in rule order, indexed by needle: a text meets the few patterns whose needles it holds
+    (asking ~200 patterns each whether their needles are present cost more than the matching)."""
+
+    def __init__(self, patterns: tuple[SecretPattern, ...]) -> None:
+        self.patterns = patterns
+        self.always = tuple(i for i, p in enumerate(patterns) if not p.needles)
+        self.by_needle: dict[str, list[int]] = {}
+        for index, pattern in enumerate(patterns):
+            for needle in pattern.needles:
+                self.by_needle.setdefault(needle, []).append(index)
+
+    def candidates(self, present: set[str]) -> list[SecretPattern]:
+        chosen = set(self.always)
+        for needle in present:
+            chosen.update(self.by_needle.get(needle, ()))
+        return [self.patterns[i] for i in sorted(chosen)]
+
+
 @lru_cache(maxsize=1)
-def _pattern_groups() -> tuple[tuple[SecretPattern, ...], tuple[SecretPattern, ...]]:
-    """Our patterns in rule order, split into formats and contexts, and those judged by a credential name."""
+def _pattern_groups() -> tuple[_PatternGroup, _PatternGroup]:
+    """Our patterns split into formats and contexts, and those judged by a credential name."""
     patterns = secret_patterns()
-    return tuple(p for p in patterns if p.names is None), tuple(p for p in patterns if p.names is not None)
+    return (_PatternGroup(tuple(p for p in patterns if p.names is None)),
+            _PatternGroup(tuple(p for p in patterns if p.names is not None)))
 
 
-def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | None, prose: bool,
-                  claimed: list[tuple[int, int]], hits: list[Hit], present: set[str]) -> None:
-    """``present``: the needles found in the text (one prefilter scan for every pattern)."""
+def _pattern_hits(patterns: list[SecretPattern], text: str, key: str | None, prose: bool,
+                  claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
+    """``patterns``: those whose needles the text holds (see _PatternGroup), in rule order."""
     for pattern in patterns:
         if pattern.key is not None and (key is None or not pattern.key.search(key)):
             continue
         named = pattern.names is not None and "name" in pattern.regex.groupindex
         if pattern.names is not None and not named and (key is None or not credential_name(key)):
-            continue
-        if pattern.needles and present.isdisjoint(pattern.needles):
             continue
         for match in pattern.regex.finditer(text):
             start, end = _secret_span(match)
