@@ -47,6 +47,7 @@ def main() -> int:
     import json
 
     from ovadapt_lint.detect.scanner import StringScanner
+    from ovadapt_lint.pack import builtin_pack
 
     if args.strings is not None and args.strings.exists():
         texts = [tuple(item) for item in json.loads(args.strings.read_text(encoding="utf-8"))]
@@ -57,7 +58,7 @@ def main() -> int:
     megabytes = sum(len(text.encode("utf-8", "replace")) for text, _ in texts) / 1e6
     best, hits = float("inf"), 0
     for _ in range(args.repeat):
-        scanner = StringScanner()
+        scanner = StringScanner(builtin_pack())
         scanner.scan("warm up: sk-" + "a" * 30, secrets=True, content=False)  # compile what is compiled lazily
         started = time.process_time()
         hits = sum(len(scanner._scan(text, None, True, prose, True, False, False)) for text, prose in texts)

@@ -47,6 +47,7 @@ except ImportError:  # pragma: no cover - the linter is a hard requirement of th
 
 try:
     from ovadapt_lint.detect.credentials import scan_secrets
+    from ovadapt_lint.pack import builtin_pack
 except ImportError:  # internals may move: then mask_text alone does the masking
     scan_secrets = None
 
@@ -238,7 +239,7 @@ def secret_spans(text: str) -> list[list[int]]:
     """Merged [start, end) spans of secrets in ``text``: the linter's detectors plus PEM blocks."""
     spans = [m.span() for m in PEM_BLOCK.finditer(text)]
     if scan_secrets is not None:
-        spans += [(h.start, h.end) for h in scan_secrets(text) if h.secret and h.end > h.start]
+        spans += [(h.start, h.end) for h in scan_secrets(text, builtin_pack().secrets) if h.secret and h.end > h.start]
     return merge_spans(spans)
 
 

@@ -15,6 +15,7 @@ import pytest
 from ovadapt_lint import Config, lint_paths
 from ovadapt_lint.detect.scanner import StringScanner
 from ovadapt_lint.registry import all_rules
+from ovadapt_lint.pack import builtin_pack
 
 from .conftest import CORPUS, LOOPX_FIXTURES, SHARED, config_with_deny_list, plant_in_adapter, require_shared, run_cli
 
@@ -98,7 +99,7 @@ KNOWN_SECRETS = ["hunter2", "9fQ2w7Lm", "Hq8zN2vX4c", "correcthorsebatterystaple
 
 
 def _secret_values(path: Path) -> set[str]:
-    scanner = StringScanner()
+    scanner = StringScanner(builtin_pack())
     values = set()
     for text in re.findall(r'"((?:[^"\\]|\\.)*)"', path.read_text(encoding="utf-8")):
         text = json.loads(f'"{text}"')

@@ -12,7 +12,8 @@ import random
 import pytest
 
 from ovadapt_lint import redact_text
-from ovadapt_lint.detect.credentials import SecretPattern, _needle_index, _present, scan_secrets
+from ovadapt_lint.detect.credentials import SecretPattern, _present, scan_secrets
+from ovadapt_lint.pack import builtin_pack
 from ovadapt_lint.registry import all_rules, check_providers, provider_secrets
 
 from .providers_util import expand
@@ -36,7 +37,7 @@ def test_catalogue_covers_many_providers() -> None:
 def test_every_provider_example_is_reported_by_its_entry(seed: int) -> None:
     missed = []
     for entry, text in _examples("example", seed):
-        hits = scan_secrets(f"deploy with {text} now")
+        hits = scan_secrets(f"deploy with {text} now", builtin_pack().secrets)
         if not any(h.signature == entry["id"] and h.code == entry["code"] for h in hits):
             missed.append((entry["id"], [h.signature for h in hits]))
     assert missed == []
@@ -46,7 +47,7 @@ def test_every_provider_example_is_reported_by_its_entry(seed: int) -> None:
 def test_no_provider_near_miss_is_reported(seed: int) -> None:
     flagged = []
     for entry, text in _examples("near_miss", seed):
-        hits = [h.signature for h in scan_secrets(f"deploy with {text} now") if h.signature in IDS]
+        hits = [h.signature for h in scan_secrets(f"deploy with {text} now", builtin_pack().secrets) if h.signature in IDS]
         if hits:
             flagged.append((entry["id"], hits))
     assert flagged == []
@@ -56,7 +57,7 @@ def test_provider_placeholders_are_not_reported() -> None:
     for text in ("hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "sk_test_EXAMPLEEXAMPLEEXAMPLEEXAMPLE00",
                  "your_hf_token_here", "dop_v1_${DIGITALOCEAN_TOKEN}", "[REDACTED]", "lin_api_<your-key>",
                  "glsa_...", "PMAK-{{ secrets.POSTMAN }}"):
-        assert scan_secrets(text) == [], text
+        assert scan_secrets(text, builtin_pack().secrets) == [], text
 
 
 def test_stripe_test_mode_keys_are_reported() -> None:
@@ -64,7 +65,7 @@ def test_stripe_test_mode_keys_are_reported() -> None:
     rng = random.Random(1)
     for prefix in ("sk_test_", "rk_test_", "sk_live_", "rk_live_"):
         token = prefix + expand("{a:99}", rng)
-        assert [h.signature for h in scan_secrets(token)] in (["stripe-secret-key"], ["stripe-restricted-key"])
+        assert [h.signature for h in scan_secrets(token, builtin_pack().secrets)] in (["stripe-secret-key"], ["stripe-restricted-key"])
 
 
 def test_fix_redacts_every_provider_format() -> None:
@@ -75,7 +76,7 @@ def test_fix_redacts_every_provider_format() -> None:
 
 
 def test_needle_prefilter_sees_needles_that_share_a_start() -> None:
-    exact, _, prefixes = _needle_index()
+    exact, _, prefixes = builtin_pack().secrets.needle_index
     # `sk-ant-` and `sk-` start at the same place; `AAAA` runs overlap one another.
     assert {"sk-ant-", "sk-"} <= _present(exact, "x sk-ant-api03", prefixes)
     assert {"EAA", "EAAA"} <= _present(exact, "EAAA", prefixes)

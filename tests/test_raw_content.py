@@ -14,6 +14,7 @@ import pytest
 
 from ovadapt_lint import Config, lint_paths
 from ovadapt_lint.detect.signatures import scan_text
+from ovadapt_lint.pack import builtin_pack
 
 from .conftest import LOOPX_FIXTURES, SHARED, plant_in_adapter, require_shared, run_cli
 
@@ -75,7 +76,7 @@ def test_prose_that_mentions_raw_material_is_not_raw() -> None:
         "See PR #12 (diff stats: 3 files changed).",
         "Run `pytest -q` and check that the tests pass.",
     ]:
-        assert scan_text(text) == [], text
+        assert scan_text(text, builtin_pack().text_signatures) == [], text
 
 
 # --- planted raw material: a held-out style check --------------------------

@@ -12,9 +12,9 @@ from contextlib import contextmanager
 import pytest
 
 from ovadapt_lint.detect import PLACEHOLDER, _REGEX_TOKENS
-from ovadapt_lint.detect.credentials import _detect_secrets_regexes, secret_patterns
+from ovadapt_lint.detect.credentials import _detect_secrets_regexes
 from ovadapt_lint.detect.scanner import StringScanner
-from ovadapt_lint.detect.signatures import text_signatures
+from ovadapt_lint.pack import builtin_pack
 from ovadapt_lint.detect.urls import _BARE_HOST, _HOST_PORT, _IPV4, _IPV6, _URL
 from ovadapt_lint.redact import _safety_net
 
@@ -44,8 +44,8 @@ def hang_guard():
 
 
 def _patterns():
-    out = [(f"signature {s.id}", p) for s in text_signatures() for p in s.patterns]
-    out += [(f"secret {p.id}", p.regex) for p in secret_patterns()]
+    out = [(f"signature {s.id}", p) for s in builtin_pack().text_signatures for p in s.patterns]
+    out += [(f"secret {p.id}", p.regex) for p in builtin_pack().secrets]
     out += [("url", _URL), ("ipv4", _IPV4), ("ipv6", _IPV6), ("host:port", _HOST_PORT), ("bare host", _BARE_HOST),
             ("placeholder", PLACEHOLDER), ("regex tokens", _REGEX_TOKENS), ("redaction", _safety_net())]
     return out
@@ -63,7 +63,7 @@ def test_detect_secrets_regexes_only_see_bounded_windows() -> None:
     # Some of detect-secrets' own regexes backtrack on long runs (e.g. its npm `.+`); the scanner
     # feeds them windows around candidate tokens, so the whole scan stays fast.
     assert _detect_secrets_regexes()
-    scanner = StringScanner()
+    scanner = StringScanner(builtin_pack())
     with hang_guard():
         for text in ADVERSARIAL:
             scanner.scan(text)

@@ -158,7 +158,9 @@ def _rules_command(argv: list[str], out: TextIO) -> int:
     if args.code:
         return _explain(args.code, out, args.format)
     if args.format == "markdown":
-        out.write(registry.docs_markdown())
+        from .ruledocs import docs_markdown
+
+        out.write(docs_markdown())
     elif args.format == "json":
         import dataclasses
         import json
@@ -199,7 +201,9 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
         json.dump(dataclasses.asdict(rule), out, indent=2)
         out.write("\n")
         return EXIT_CLEAN
-    out.write((rule.markdown() if fmt == "markdown" else rule.text()) + "\n")
+    from .ruledocs import rule_markdown, rule_text
+
+    out.write((rule_markdown(rule) if fmt == "markdown" else rule_text(rule)) + "\n")
     return EXIT_CLEAN
 
 
@@ -232,12 +236,12 @@ def _apply_args(args: argparse.Namespace, config) -> None:
 
     if args.select is not None:
         # As in Ruff, a command-line selection replaces the configured one, ignores included.
-        config.select = validate_codes(args.select, "--select")
+        config.select = validate_codes(args.select, "--select", config.rule_pack().rules)
         config.extend_select, config.ignore = [], []
     if args.extend_select:
-        config.extend_select += validate_codes(args.extend_select, "--extend-select")
+        config.extend_select += validate_codes(args.extend_select, "--extend-select", config.rule_pack().rules)
     if args.ignore:
-        config.ignore += validate_codes(args.ignore, "--ignore")
+        config.ignore += validate_codes(args.ignore, "--ignore", config.rule_pack().rules)
     if args.scope:
         config.scope = args.scope
     config.public_paths += args.public_path

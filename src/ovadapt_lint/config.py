@@ -63,6 +63,7 @@ class Config:
     # Built on first use from the fields above (files are read once per run, not per file).
     _scanner: Any = field(default=None, repr=False, compare=False)
     _vocabulary: Any = field(default=None, repr=False, compare=False)
+    _pack: Any = field(default=None, repr=False, compare=False)
 
     def enabled(self, code: str) -> bool:
         """Ruff semantics: the most specific matching selector wins; ignore wins ties."""
@@ -84,7 +85,7 @@ class Config:
                 raise ConfigError(f"cannot read deny-list: {exc}") from exc
             except ValueError as exc:
                 raise ConfigError(f"bad deny-list entry: {exc}") from exc
-            self._scanner = StringScanner(deny, tuple(self.internal_domains))
+            self._scanner = StringScanner(self.rule_pack(), deny, tuple(self.internal_domains))
         return self._scanner
 
     def python_vocabulary(self):
@@ -121,32 +122,24 @@ class Config:
             vocab = dataclasses.replace(vocab, compact_slot_max=self.summary_max_length)
         return vocab
 
-    def apply_extensions(self) -> None:
-        """Make the ``extend-rules`` files (rule TOML, contract JSON Schema) part of the rule pack."""
-        from . import rulepack, registry
+    def rule_pack(self):
+        """The rule pack of this configuration: the built-in pack plus its ``extend-rules`` files (rule TOML,
+        contract JSON Schema), read and checked once; a bad file is a ConfigError."""
+        if self._pack is None:
+            from .pack import RulePack
 
-        rules, contracts = [], []
-        for path in self.extend_rules:
+            rules, contracts = [], []
+            for path in self.extend_rules:
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError) as exc:
+                    raise ConfigError(f"cannot read extend-rules file {path}: {exc}") from exc
+                (contracts if path.name.endswith(".json") else rules).append((str(path), text))
             try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"cannot read extend-rules file {path}: {exc}") from exc
-            (contracts if path.name.endswith(".json") else rules).append((str(path), text))
-        if not rules and not contracts:
-            # The built-in pack is checked by the test suite; a run loads each part when a file needs it.
-            rulepack.set_extensions()
-            return
-        try:
-            rulepack.set_extensions(tuple(rules), tuple(contracts))
-            registry.all_rules()
-            from .checks.contracts import load_contracts
-            from .detect.credentials import secret_patterns
-            from .detect.signatures import text_signatures
-
-            load_contracts(), text_signatures(), secret_patterns()
-        except Exception as exc:  # a bad extension file is a configuration error, whatever the cause
-            rulepack.set_extensions()
-            raise ConfigError(f"bad extend-rules file: {type(exc).__name__}: {exc}") from exc
+                self._pack = RulePack.load(tuple(rules), tuple(contracts))
+            except Exception as exc:  # a bad extension file is a configuration error, whatever the cause
+                raise ConfigError(f"bad extend-rules file: {type(exc).__name__}: {exc}") from exc
+        return self._pack
 
     def analysis_digest(self) -> str:
         """Everything that changes what a file's analysis reports (not selection or suppression)."""
@@ -232,10 +225,11 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
 }
 
 
-def validate_codes(codes: list[str], where: str) -> list[str]:
+def validate_codes(codes: list[str], where: str, known=None) -> list[str]:
+    """``codes`` upper-cased; ``known``: the rule pack's rules (the built-in ones when not given)."""
     from . import registry
 
-    known = registry.all_rules()
+    known = known if known is not None else registry.all_rules()
     out = []
     for raw in codes:
         code = raw.strip().upper()
@@ -298,16 +292,17 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             for pattern, codes in value.items():
                 if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                     raise ConfigError(f"{where}: {pattern!r} must map to a list of rule codes")
-            value = {pattern: validate_codes(codes, f"{where} {pattern!r}") for pattern, codes in value.items()}
+            value = {pattern: validate_codes(codes, f"{where} {pattern!r}", config.rule_pack().rules)
+                     for pattern, codes in value.items()}
         if key in ("select", "extend-select", "ignore"):
-            value = validate_codes(value, where)
+            value = validate_codes(value, where, config.rule_pack().rules)
         if key in ("deny-list", "vocabulary", "extend-rules"):
             value = [(path.parent / v) for v in value]
         if key == "extend-exclude":
             value = config.exclude + value
         setattr(config, attr, value)
         if key == "extend-rules":
-            config.apply_extensions()
+            config.rule_pack()  # checked now, naming this file
     if "extend-vocabulary" in table or "vocabulary" in table or "summary-max-length" in table:
         config.key_vocabulary()  # checked now, naming this file
     return config

@@ -46,6 +46,8 @@ class LintResult:
     skipped: list[str] = field(default_factory=list)
     # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
     review: dict[str, Any] | None = None
+    # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
+    rules: dict[str, Any] = field(default_factory=registry.all_rules)
     _root: Path | None = field(default=None, repr=False)
 
     def add_file(self, target: Target) -> None:
@@ -94,13 +96,14 @@ def check_json_source(source: SourceFile, kind: str, config: Config | None = Non
     from .frontends.json_tree import parse_json, parse_jsonl
 
     config = config or Config()
+    pack = config.rule_pack()
     doc = parse_jsonl(source) if kind == "jsonl" else parse_json(source)
-    adapters = find_adapters(doc)
+    adapters = find_adapters(doc, pack.contracts)
     # A document is published when named or placed as public, or when it holds a projection:
     # an object a contract recognises, or one that attests what it leaves out (`*_copied: false`).
     if role != PUBLIC and (any(contract is not None for contract, _, _ in adapters) or json_attests(doc)):
         role = PUBLIC
-    ctx = Context(source, config, role, doc=doc, adapters=adapters)
+    ctx = Context(source, config, role, pack, doc=doc, adapters=adapters)
     findings = list(doc.notices) + run_checks(kind, ctx)
     # Committing raw storage (a session's messages.jsonl, a memory file) is the leak, wherever it lies.
     whole = raw_files.recognise_json(doc)
@@ -134,7 +137,7 @@ def check_text_source(source: SourceFile, config: Config | None = None, role: st
 
     config = config or Config()
     text = source.data.decode("utf-8", "replace")
-    findings = run_checks("markdown", Context(source, config, role, text=text))
+    findings = run_checks("markdown", Context(source, config, role, config.rule_pack(), text=text))
     whole = raw_files.recognise_text(text, source.display)
     if whole is not None and config.enabled(whole.code):
         findings = raw_files.fold(findings, whole)
@@ -172,9 +175,9 @@ def _check_python(source: SourceFile, config: Config, role: str) -> list[Finding
     module, notices = parse_text(source, names=bool(scanner.deny_list))
     if module is None:
         return notices
-    ctx = Context(source, config, role, module=module)
+    ctx = Context(source, config, role, config.rule_pack(), module=module)
     findings = run_checks("python", ctx)
-    by_line, noqa, bad_directives = python_suppressions(module)
+    by_line, noqa, bad_directives = python_suppressions(module, ctx.pack.rules)
     return notices + bad_directives + apply_suppressions(findings, by_line, noqa)
 
 
@@ -230,7 +233,7 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
 
 def _stamp_edits(findings: list[Finding], data: bytes) -> None:
     """Name the bytes each edit's offsets refer to, so --fix never writes onto a file changed since."""
-    from .fix import DIGEST_KEY, digest
+    from .findings import DIGEST_KEY, digest
 
     fixable = [f for f in findings if f.fix]
     if fixable:
@@ -266,8 +269,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(config: Config, cache) -> None:
-    config.apply_extensions()
-    _WORKER["config"] = config
+    _WORKER["config"] = config  # with its rule pack, pickled once per worker
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
@@ -333,6 +335,7 @@ def _lint_all(targets, todo, answered, config, cache, seen, progress):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    config.rule_pack()  # built here once and shipped: workers do not read the extension files again
     shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     chunk = max(1, min(16, len(todo) // (jobs * 8)))
@@ -363,8 +366,9 @@ def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Targ
 
 
 def _check_up_front(config: Config) -> None:
-    """A bad vocabulary or deny-list file is a ConfigError before any file is linted; without such files
-    the vocabulary and the scanner are built when a file needs them (a warm run may need none)."""
+    """A bad extension, vocabulary or deny-list file is a ConfigError before any file is linted; without
+    such files the vocabulary and the scanner are built when a file needs them (a warm run may need none)."""
+    config.rule_pack()
     if config.vocabulary or config.extend_vocabulary:
         config.key_vocabulary()
     if config.deny_list:
@@ -376,30 +380,25 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     each file the nearest config above it instead."""
     # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
     # not a per-file notice.
-    config.apply_extensions()
     _check_up_front(config)
     from .hierarchy import Configs
 
     configs = configs or Configs(config, fixed=True)
-    result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source)
+    # The reports describe the first path's rules.
+    result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source, rules=config.rule_pack().rules)
     targets = list(discover(paths, config.include, config.exclude, configs.settings, config.force_include,
                             result.skipped))
     runs = _config_runs(targets, configs)
     used = configs.all()
     for other in used[1:]:  # every config's files are checked before any file is linted
-        other.apply_extensions()
         _check_up_front(other)
     with _Progress(len(targets), show_progress) as progress:
         for group, chunk in runs:
-            if len(used) > 1:
-                group.apply_extensions()  # extension rules are process-wide: this group's, while it runs
             for target, findings, source in _results(chunk, group, progress.advance):
                 result.add_file(target)
                 if source is not None:
                     result.sources[target.display] = source
                 _sort_out(result, group, target, findings)
-    if len(used) > 1:
-        config.apply_extensions()  # the reports describe the first path's rules
     if config.baseline is not None:
         _apply_baseline(result, config)
     result.findings.sort(key=Finding.sort_key)

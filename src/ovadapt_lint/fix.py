@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import hashlib
 import json
 import os
 import re
@@ -21,7 +20,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .findings import Finding
+from .findings import DIGEST_KEY, Finding, digest
 from .redact import apply_masks, line_secret_spans
 from .source import split_lines
 
@@ -40,14 +39,6 @@ class FileFix:
     error: str | None = None  # why nothing was written
     # Where the bytes go: the file itself, or the target of a symbolic link inside the linted tree.
     write_path: Path | None = None
-
-
-# Set by the engine on fixable findings: the SHA-256 of the bytes (BOM removed) their offsets refer to.
-DIGEST_KEY = "file_sha256"
-
-
-def digest(body: bytes) -> str:
-    return hashlib.sha256(body).hexdigest()
 
 
 def _inside(path: str, tree: Path) -> bool:
@@ -90,10 +81,12 @@ def _parses(kind: str, data: bytes) -> bool:
 
 
 def blocks_fix(findings: list[Finding]) -> bool:
-    """A finding the rule pack marks ``blocks_fix`` (the file did not parse cleanly) stops --fix."""
-    from .registry import get
+    """A finding the rule pack marks ``blocks_fix`` (the file did not parse cleanly: a reader's notice,
+    all built in) stops --fix."""
+    from .registry import all_rules
 
-    return any(get(f.code).blocks_fix_at(f.severity) for f in findings)
+    rules = all_rules()
+    return any(f.code in rules and rules[f.code].blocks_fix_at(f.severity) for f in findings)
 
 
 def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Path | None = None) -> FileFix | None:

@@ -268,7 +268,7 @@ def scan_history(paths: list[str], config: Config, *, since: str | None = None, 
     from .classify import file_role
     from .engine import _make_cache, _sort_out
 
-    config.apply_extensions()
+    config.rule_pack()  # a bad extension file is a ConfigError now; workers receive the pack built here
     config.key_vocabulary()
     config.string_scanner()
     started = time.monotonic()

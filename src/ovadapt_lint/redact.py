@@ -41,11 +41,20 @@ def merge_spans(spans) -> list[tuple[int, int]]:
     return [(s, e) for s, e in merged]
 
 
+@lru_cache(maxsize=1)
+def _credential_patterns():
+    """The built-in credential patterns: what is shown anywhere is masked by the same detectors."""
+    from .detect.credentials import SecretPatterns
+    from .registry import all_rules
+
+    return SecretPatterns.from_rules(all_rules())
+
+
 def secret_spans(text: str) -> list[tuple[int, int]]:
     """Merged spans of every credential-looking token in ``text`` (detectors and the safety net)."""
     from .detect.credentials import scan_secrets
 
-    spans = [(h.start, h.end) for h in scan_secrets(text) if h.secret and h.end > h.start]
+    spans = [(h.start, h.end) for h in scan_secrets(text, _credential_patterns()) if h.secret and h.end > h.start]
     spans += [m.span() for m in _safety_net().finditer(text)]
     return merge_spans(spans)
 
@@ -104,7 +113,7 @@ def line_secret_spans(line: str) -> list[tuple[int, int]]:
     from .detect.credentials import scan_secrets
 
     readable = _ESCAPE.sub(lambda m: " " + (m.group(1) if m.group(1) in "\"'" else " "), line)
-    spans = [(h.start, h.end) for h in scan_secrets(readable) if h.secret and h.end > h.start]
+    spans = [(h.start, h.end) for h in scan_secrets(readable, _credential_patterns()) if h.secret and h.end > h.start]
     spans += [m.span() for m in _safety_net().finditer(line)]
     spans += [m.span() for m in _SHAPED.finditer(line)]
     spans += [m.span(2) for m in _ASSIGNED.finditer(line) if _DIGIT.search(m[2]) and _LETTER.search(m[2])]

@@ -63,30 +63,3 @@ def pack_digest() -> str:
                 digest.update(child.name.encode())
                 digest.update(child.read_bytes())
     return digest.hexdigest()
-
-
-# --- extensions: a project's own rule-pack files (`extend-rules` in the config) ---
-_EXTENSIONS: dict[str, tuple[tuple[str, str], ...]] = {"rules": (), "contracts": ()}
-
-
-def set_extensions(rules: tuple[tuple[str, str], ...] = (), contracts: tuple[tuple[str, str], ...] = ()) -> None:
-    """Use extra rule files ((name, TOML text)) and contracts ((name, JSON Schema text)) from now on."""
-    if _EXTENSIONS == {"rules": rules, "contracts": contracts}:
-        return
-    _EXTENSIONS.update(rules=rules, contracts=contracts)
-    from . import registry
-    from .checks import contracts as contract_checks, raw_files
-    from .detect import credentials, signatures
-
-    for cached in (registry.all_rules, signatures.text_signatures, credentials.secret_patterns,
-                   credentials._needle_index, credentials._pattern_groups, raw_files.file_signatures,
-                   contract_checks.load_contracts):
-        cached.cache_clear()
-
-
-def extension_rules() -> tuple[tuple[str, dict[str, Any]], ...]:
-    return tuple((name, tomllib.loads(text)) for name, text in _EXTENSIONS["rules"])
-
-
-def extension_contracts() -> tuple[str, ...]:
-    return tuple(text for _, text in _EXTENSIONS["contracts"])

@@ -27,6 +27,7 @@ class Context:
     source: Any
     config: Any
     role: str  # the file's role, or ``public`` for a JSON document that holds a projection
+    pack: Any  # the configuration's rule pack (pack.RulePack): rules, contracts, signatures, patterns
     doc: Any = None  # JsonDocument for JSON files
     text: str | None = None  # decoded text for Markdown
     module: Any = None  # PythonText for Python
@@ -70,7 +71,7 @@ def _duplicate_keys(ctx: Context) -> list[Finding]:
 def _contracts(ctx: Context) -> list[Finding]:
     from .contracts import check_contracts
 
-    return check_contracts(ctx.doc, ctx.adapters)
+    return check_contracts(ctx.doc, ctx.adapters, ctx.pack.rules)
 
 
 def _raw_fields(ctx: Context) -> list[Finding]:
@@ -144,7 +145,7 @@ TEXT_CHECKS = (
 def _python_projections(ctx: Context) -> list[Finding]:
     from .python_projections import analyse_projections
 
-    ctx.published, findings = analyse_projections(ctx.module, ctx.config)
+    ctx.published, findings = analyse_projections(ctx.module, ctx.config, ctx.pack)
     return findings
 
 

@@ -108,12 +108,13 @@ def _inherit_codes(schema: Any, code: str | None) -> Any:
 
 
 @lru_cache(maxsize=1)
-def load_contracts() -> tuple[Contract, ...]:
-    """The built-in contracts plus the configured extension contracts (``extend-rules``)."""
-    return _load_contracts(rulepack.extension_contracts())
+def builtin_contracts() -> tuple[Contract, ...]:
+    """The built-in contracts (a project's ``extend-rules`` contracts are in its rule pack: pack.RulePack)."""
+    return build_contracts()
 
 
-def _load_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
+def build_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
+    """The built-in contracts plus extension contracts (JSON Schema texts)."""
     schemas = [
         _inherit_codes(copy.deepcopy(rulepack.load_json("contracts", name)), None)
         for name in rulepack.list_dir("contracts")
@@ -151,6 +152,10 @@ class _SchemaRegistry:
     def __init__(self, schemas: tuple[dict, ...]) -> None:
         self.schemas = schemas
         self._validators: dict[int, Any] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Shipped to workers as schemas only: each builds its validators on first use.
+        return {"schemas": self.schemas, "_validators": {}}
 
     def validator(self, number: int) -> Any:
         if number not in self._validators:
@@ -268,8 +273,9 @@ def _adapters(doc: JsonDocument, contracts: tuple[Contract, ...]) -> Iterable[tu
 
 
 def find_adapters(doc: JsonDocument, contracts: tuple[Contract, ...] | None = None) -> list[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
-    """Every object judged by a contract (contract None: a non-object under a container key)."""
-    contracts = contracts if contracts is not None else load_contracts()
+    """Every object judged by a contract (contract None: a non-object under a container key);
+    ``contracts``: the rule pack's (the built-in ones when not given)."""
+    contracts = contracts if contracts is not None else builtin_contracts()
     found, seen = [], set()
     for contract, node, base in _adapters(doc, contracts):
         if id(node) not in seen:
@@ -278,7 +284,8 @@ def find_adapters(doc: JsonDocument, contracts: tuple[Contract, ...] | None = No
     return found
 
 
-def check_contracts(doc: JsonDocument, adapters: list | None = None) -> list[Finding]:
+def check_contracts(doc: JsonDocument, adapters: list | None = None, rules=None) -> list[Finding]:
+    """Contract findings on ``adapters`` (find_adapters); ``rules``: the rule pack's, for extension codes."""
     if not doc.complete:
         return []
     findings: list[Finding] = []
@@ -287,11 +294,11 @@ def check_contracts(doc: JsonDocument, adapters: list | None = None) -> list[Fin
             findings.append(json_finding(doc, "OVA113", node, base,
                                      f"{format_path(base)} must be an adapter object, found {_describe(node.python())}", node.kind))
             continue
-        findings.extend(_validate(doc, contract, node, base))
+        findings.extend(_validate(doc, contract, node, base, rules))
     return findings
 
 
-def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[PathPart, ...]) -> list[Finding]:
+def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[PathPart, ...], rules=None) -> list[Finding]:
     instance = node.python()
     findings = []
     for error in contract.validator.iter_errors(instance):
@@ -309,18 +316,18 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
             # A missing section is reported with the section's own rule.
             path = format_path(base + tuple(rel))
             findings.append(json_finding(doc, code, target, base + tuple(rel) + (key,),
-                                     f"{path} is missing required key \"{key}\"", ("missing", key)))
+                                     f"{path} is missing required key \"{key}\"", ("missing", key), rules))
             continue
         if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
             member = next((m for m in target.value if m.key == error.instance), None) if target.kind == "object" else None
             where = member.key_node if member else target
             path = format_path(base + tuple(rel) + (error.instance,))
             message, ident = _message(error, path)
-            findings.append(json_finding(doc, code, where, base + tuple(rel) + (error.instance,), message, ident))
+            findings.append(json_finding(doc, code, where, base + tuple(rel) + (error.instance,), message, ident, rules))
             continue
         path = format_path(base + tuple(rel))
         message, ident = _message(error, path)
-        finding = json_finding(doc, code, target, base + tuple(rel), message, ident)
+        finding = json_finding(doc, code, target, base + tuple(rel), message, ident, rules)
         if error.validator == "const" and error.validator_value is False:
             if target.kind == "string" and target.value.strip().lower() == "false":
                 finding.fix = (target.start, target.end, "false")  # the same claim, as the boolean

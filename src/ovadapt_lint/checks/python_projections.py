@@ -35,7 +35,7 @@ from ..frontends.ast_nodes import children, walk
 from ..frontends.json_tree import JNode
 from ..frontends.python_text import PythonText
 from ..keyclass import Vocabulary
-from .contracts import Contract, load_contracts
+from .contracts import Contract
 from .python_taint import (PythonVocabulary, Step, Summary, Taint, TaintTracker, call_args, dotted, is_false, pick,
                            string_value)
 from .raw_fields import _CATEGORY_TEXT, _COPY_FLAG, _FLAG_KEY, _RAWISH, CATEGORY_CODES, _carries_raw
@@ -172,13 +172,14 @@ _COLLECT = {ast.Dict: _Collector.visit_Dict, ast.Return: _Collector.visit_Return
 class ScopeAnalyzer:
     """Finds the projections of a module (per dict, across its functions) and judges their fields and flows."""
 
-    def __init__(self, module: PythonText, vocab: PythonVocabulary, keys: Vocabulary) -> None:
+    def __init__(self, module: PythonText, vocab: PythonVocabulary, keys: Vocabulary, pack) -> None:
         self.module = module
         self.lines = module.lines
         self.vocab = vocab
         self.keys = keys
         self.findings: list[Finding] = []
-        self.contracts = load_contracts()
+        self.rules = pack.rules  # codes an extension contract may define
+        self.contracts = pack.contracts
         # (contract, section, keys) for sections whose keys identify them: three of them make a projection
         self.section_keys = [(c, sec, keys) for c in self.contracts for sec in c.sections
                              if len(keys := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3]
@@ -662,7 +663,7 @@ class ScopeAnalyzer:
 
     def _add(self, code: str, node: ast.AST, message: str, ident: object) -> Finding:
         finding = make_finding(code, message, self.module.source.display, self.span(node),
-                               value_digest=digest_value(ident))
+                               value_digest=digest_value(ident), rules=self.rules)
         self.findings.append(finding)
         return finding
 
@@ -840,18 +841,14 @@ def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str
     return sum(1 for word in section_words if word in text) >= 3
 
 
-def analyse_projections(module: PythonText, config) -> tuple[Published, list[Finding]]:
-    """(published spans, findings) for a Python module the front-end parsed."""
+def analyse_projections(module: PythonText, config, pack) -> tuple[Published, list[Finding]]:
+    """(published spans, findings) for a Python module the front-end parsed; ``pack``: the rule pack."""
     vocab = config.python_vocabulary()
     if vocab.audit:
         if not might_hold_projections(module.tree, vocab):
             return Published(), []
-    elif not may_publish(module.text, vocab, _section_words()):
+    elif not may_publish(module.text, vocab, pack.section_words):
         return Published(), []
-    analyzer = ScopeAnalyzer(module, vocab, config.key_vocabulary())
+    analyzer = ScopeAnalyzer(module, vocab, config.key_vocabulary(), pack)
     analyzer.run()
     return Published(analyzer.published), analyzer.findings
-
-
-def _section_words() -> frozenset[str]:
-    return frozenset(k for c in load_contracts() for _, k, _, _ in c.section_values)

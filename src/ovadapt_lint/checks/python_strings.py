@@ -26,12 +26,13 @@ def _locate(span: Span, raw: str, fragment: str) -> Span | None:
     return Span(line, column, end_line, end_column)
 
 
-def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, source: SourceFile) -> list[Finding]:
+def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, source: SourceFile,
+              rules=None) -> list[Finding]:
     out = []
     for hit in hits:
         # Raw content is about the whole literal; the other detectors point at the match.
         if category_of(hit.code).whole_value:
-            finding = hit_finding(hit, value, what, source.display, span)
+            finding = hit_finding(hit, value, what, source.display, span, rules=rules)
             if what in ("string literal", "docstring"):
                 finding.fix = (source.offset(span.start_line, span.start_col), source.offset(span.end_line, span.end_col),
                                '"' + placeholder(hit.code) + '"')
@@ -39,7 +40,7 @@ def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, sour
                 finding.unfixable = "raw content in an f-string or comment is rewritten by hand"
         else:
             where = _locate(span, raw, value[hit.start:hit.end])
-            finding = hit_finding(hit, value, what, source.display, where or span)
+            finding = hit_finding(hit, value, what, source.display, where or span, rules=rules)
             if where is not None and what != "an identifier":
                 finding.fix = (source.offset(where.start_line, where.start_col), source.offset(where.end_line, where.end_col),
                                placeholder(hit.code))
@@ -86,16 +87,16 @@ def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets:
             continue
         prose = literal.what == "docstring"
         hits = scanner.scan(literal.value, literal.key, prose=prose, secrets=secrets, content=judged, published=inside)
-        findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, source)
+        findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, source, scanner.pack.rules)
     comments_judged = content and published is None
     if secrets or comments_judged:
         for comment in module.comments:
             span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
             hits = scanner.scan(comment.text, prose=True, secrets=secrets, content=comments_judged,
                                 published=published is None)
-            findings += _findings(hits, comment.text, "comment", span, comment.text, source)
+            findings += _findings(hits, comment.text, "comment", span, comment.text, source, scanner.pack.rules)
     if scanner.deny_list and secrets:
         # Identifiers only carry internal names; each name is reported once per file.
         for name, span in module.names.items():
-            findings += _findings(scanner.deny_list.scan(name), name, "an identifier", span, name, source)
+            findings += _findings(scanner.deny_list.scan(name), name, "an identifier", span, name, source, scanner.pack.rules)
     return findings

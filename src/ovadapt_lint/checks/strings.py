@@ -15,11 +15,11 @@ from . import hit_finding, placeholder
 
 
 def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ...], hit: Hit,
-             where: str, is_key: bool = False) -> Finding:
+             where: str, is_key: bool = False, rules=None) -> Finding:
     # Raw content is about the whole value; the other detectors point at the match.
     whole = category_of(hit.code).whole_value
     span = doc.span(node) if whole else doc.string_span(node, hit.start, hit.end)
-    finding = hit_finding(hit, text, where, doc.source.display, span, json_path=format_path(path))
+    finding = hit_finding(hit, text, where, doc.source.display, span, json_path=format_path(path), rules=rules)
     if is_key:
         finding.unfixable = "a key is not rewritten (it could collide with another key); rename it by hand"
     elif whole:
@@ -46,10 +46,11 @@ def check_strings(doc: JsonDocument, scanner: StringScanner, *, secrets: bool = 
                     secret = any(h.secret for h in key_hits)
                     key_path = path[:-1] + ((mask(member.key),) if secret else (member.key,))
                     where = f"key {format_path(key_path)}"
-                    findings += [_finding(doc, member.key_node, member.key, key_path, h, where, is_key=True)
-                                 for h in key_hits]
+                    findings += [_finding(doc, member.key_node, member.key, key_path, h, where, is_key=True,
+                                          rules=scanner.pack.rules) for h in key_hits]
             if node.kind == "string" and len(node.value) >= 3:
                 hits = scanner.scan(node.value, member.key if member is not None else None, secrets=secrets,
                                     content=content, published=published)
-                findings += [_finding(doc, node, node.value, path, h, format_path(path)) for h in hits]
+                findings += [_finding(doc, node, node.value, path, h, format_path(path), rules=scanner.pack.rules)
+                             for h in hits]
     return findings

@@ -21,12 +21,9 @@ FILE = 0  # the key for file-level directives
 ALL = None  # a bare ignore: every code
 
 
-def python_suppressions(module: PythonText) -> tuple[dict[int, set[str] | None], dict[int, set[str]], list[Finding]]:
+def python_suppressions(module: PythonText, known) -> tuple[dict[int, set[str] | None], dict[int, set[str]], list[Finding]]:
     """(line -> codes or prefixes an ``ovadapt: ignore`` suppresses there, None for all; line -> codes a
-    ``# noqa:`` names there; notices for unknown codes)."""
-    from ..registry import all_rules
-
-    known = all_rules()
+    ``# noqa:`` names there; notices for unknown codes). ``known``: the rule pack's rules."""
     by_line: dict[int, set[str] | None] = {}
     noqa: dict[int, set[str]] = {}
     notices: list[Finding] = []

@@ -63,6 +63,12 @@ class SecretPattern:
                    not_values=_not_values(data.get("not_values", ())), names=_names(data.get("names")),
                    precision=data.get("precision"), checksum=_checksum(data.get("checksum")))
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickled pattern (shipped to a worker) leaves its compiled regex behind: it compiles on first use there.
+        state = dict(self.__dict__)
+        state.pop("regex", None)
+        return state
+
     @cached_property
     def regex(self) -> re.Pattern[str]:
         try:
@@ -105,26 +111,49 @@ _TEMPLATE = re.compile(r"^[\"']?(?:\$\{\{[^}]+\}\}|\$\{[^}]+\}|\{\{[^}]+\}\}|\{[
                        r"|\[redacted:[\w-]{1,40}\]|\.{3,}|…|\*{3,})[\"']?$")
 
 
-@lru_cache(maxsize=1)
-def secret_patterns() -> tuple[SecretPattern, ...]:
-    from ..registry import all_rules
+class SecretPatterns:
+    """The rule pack's credential patterns, with the needle index that picks the few a text can match.
+    Built once per pack; the index and the regexes are made on first use, and a pickled copy (a worker's)
+    carries only the patterns' data, so it stays cheap to ship and lazy to compile."""
 
-    return tuple(SecretPattern.from_data(rule.code, data)
-                 for rule in all_rules().values() for data in rule.secret)
+    def __init__(self, patterns: tuple[SecretPattern, ...]) -> None:
+        self.patterns = patterns
 
+    def __iter__(self):
+        return iter(self.patterns)
 
-@lru_cache(maxsize=1)
-def _needle_index() -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, tuple[str, ...]]]:
-    """One alternation of every case-sensitive needle, one of every folded needle, and for each
-    needle the needles that are prefixes of it (an alternation reports one needle per position)."""
-    exact = {n for p in secret_patterns() if not p.ignore_case for n in p.needles}
-    folded = {n for p in secret_patterns() if p.ignore_case for n in p.needles}
+    def __len__(self) -> int:
+        return len(self.patterns)
 
-    def alternation(needles: set[str]) -> re.Pattern[str] | None:
-        return re.compile(_trie_regex(needles)) if needles else None
+    def __getstate__(self) -> dict[str, Any]:
+        return {"patterns": self.patterns}
 
-    prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
-    return alternation(exact), alternation(folded), prefixes
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.patterns = state["patterns"]
+
+    @cached_property
+    def needle_index(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, tuple[str, ...]]]:
+        """One alternation of every case-sensitive needle, one of every folded needle, and for each
+        needle the needles that are prefixes of it (an alternation reports one needle per position)."""
+        exact = {n for p in self.patterns if not p.ignore_case for n in p.needles}
+        folded = {n for p in self.patterns if p.ignore_case for n in p.needles}
+
+        def alternation(needles: set[str]) -> re.Pattern[str] | None:
+            return re.compile(_trie_regex(needles)) if needles else None
+
+        prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
+        return alternation(exact), alternation(folded), prefixes
+
+    @cached_property
+    def groups(self) -> tuple["_PatternGroup", "_PatternGroup"]:
+        """Our patterns split into formats and contexts, and those judged by a credential name."""
+        return (_PatternGroup(tuple(p for p in self.patterns if p.names is None)),
+                _PatternGroup(tuple(p for p in self.patterns if p.names is not None)))
+
+    @classmethod
+    def from_rules(cls, rules) -> "SecretPatterns":
+        """The [[rule.secret]] patterns of ``rules`` (code -> rule record), in rule order."""
+        return cls(tuple(SecretPattern.from_data(rule.code, data) for rule in rules.values() for data in rule.secret))
 
 
 def _trie_regex(words: set[str]) -> str:
@@ -482,17 +511,17 @@ def _overlaps(claimed: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in claimed)
 
 
-def scan_secrets(text: str, key: str | None = None, prose: bool = False) -> list[Hit]:
-    """Credential hits in ``text``; ``key`` is the name the text is stored under, if any;
-    ``prose`` for comments and docstrings, where a credential word is usually just a word."""
+def scan_secrets(text: str, patterns: SecretPatterns, key: str | None = None, prose: bool = False) -> list[Hit]:
+    """Credential hits in ``text`` by the rule pack's ``patterns``; ``key`` is the name the text is stored
+    under, if any; ``prose`` for comments and docstrings, where a credential word is usually just a word."""
     hits: list[Hit] = []
     if len(text) < 3:
         return hits
     # Whole matches already reported: a later pattern matching the same text is the same finding.
     claimed: list[tuple[int, int]] = []
-    exact, folded, prefixes = _needle_index()
+    exact, folded, prefixes = patterns.needle_index
     present = _present(exact, text, prefixes) | (_present(folded, text.lower(), prefixes) if folded else set())
-    specific, by_name = _pattern_groups()
+    specific, by_name = patterns.groups
     _pattern_hits(specific.candidates(present), text, key, prose, claimed, hits)
     _detect_secrets_hits(text, claimed, hits)
     # Last, so a known format (detect-secrets' Azure `AccountKey=…`) keeps its own rule and label.
@@ -517,14 +546,6 @@ class _PatternGroup:
         for needle in present:
             chosen.update(self.by_needle.get(needle, ()))
         return [self.patterns[i] for i in sorted(chosen)]
-
-
-@lru_cache(maxsize=1)
-def _pattern_groups() -> tuple[_PatternGroup, _PatternGroup]:
-    """Our patterns split into formats and contexts, and those judged by a credential name."""
-    patterns = secret_patterns()
-    return (_PatternGroup(tuple(p for p in patterns if p.names is None)),
-            _PatternGroup(tuple(p for p in patterns if p.names is not None)))
 
 
 def _pattern_hits(patterns: list[SecretPattern], text: str, key: str | None, prose: bool,

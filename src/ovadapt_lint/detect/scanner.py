@@ -20,7 +20,9 @@ class StringScanner:
     signatures, which judge bodies of text.
     """
 
-    def __init__(self, deny_list: DenyList | None = None, internal_domains: tuple[str, ...] = ()) -> None:
+    def __init__(self, pack, deny_list: DenyList | None = None, internal_domains: tuple[str, ...] = ()) -> None:
+        # ``pack``: the rule pack (pack.RulePack): its text signatures, credential patterns and categories.
+        self.pack = pack
         self.deny_list = deny_list or DenyList()
         self.urls = UrlDetector(internal_domains)
         # Fixtures repeat keys and values a lot; hits are immutable, so they are cached.
@@ -45,12 +47,13 @@ class StringScanner:
               content: bool, published: bool = True) -> list[Hit]:
         hits: list[Hit] = []
         if content:
-            hits += scan_text(text, prose=prose, raw_content=raw_content)
+            hits += scan_text(text, self.pack.text_signatures, prose=prose, raw_content=raw_content)
             hits += self.urls.scan(text)
         if secrets or content:
             # One credential pass serves both families: signed URLs (OVA604) are private URLs.
-            hits += [h for h in scan_secrets(text, key, prose) if (secret_family(h.code) and secrets)
-                     or (not secret_family(h.code) and content)]
+            everywhere = self.pack.judged_everywhere
+            hits += [h for h in scan_secrets(text, self.pack.secrets, key, prose)
+                     if (h.code in everywhere and secrets) or (h.code not in everywhere and content)]
         if not published:
             hits = [h for h in hits if _reported_outside_publication(h, text)]
         if secrets:
@@ -110,10 +113,3 @@ def _sample_jwt(token: str) -> bool:
         return False
     values = [str(v) for v in claims.values()] if isinstance(claims, dict) else []
     return any(is_placeholder(v) or v in ("John Doe", "Jane Doe") for v in values)
-
-
-def secret_family(code: str) -> bool:
-    """Credentials and internal names: reported wherever they are, published or not."""
-    from ..registry import category_of
-
-    return category_of(code).everywhere

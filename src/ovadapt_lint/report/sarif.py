@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from .. import __version__, registry
 from ..engine import LintResult
 from ..redact import mask_text
+from ..ruledocs import rule_markdown, rule_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/ovadapt/ovadapt-lint"
@@ -40,7 +41,7 @@ def _descriptor(rule: registry.Rule) -> dict[str, Any]:
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.what},
-        "help": {"text": rule.text(), "markdown": rule.markdown()},
+        "help": {"text": rule_text(rule), "markdown": rule_markdown(rule)},
         "helpUri": f"{INFORMATION_URI}/blob/main/docs/rules.md#{rule.code.lower()}-{rule.name}",
         "defaultConfiguration": {"level": _LEVEL[rule.severity]},
         "properties": properties,
@@ -122,7 +123,7 @@ def _shown_path(display: str) -> str:
 
 def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str | None = None,
                 show_suppressed: bool = False, max_results: int = MAX_RESULTS) -> dict[str, Any]:
-    rules = list(registry.all_rules().values())
+    rules = list(result.rules.values())  # the run's rule pack: built-in and extension rules
     index = {rule.code: i for i, rule in enumerate(rules)}
     root = Path(srcroot).resolve() if srcroot is not None else result.source_root()
     uris: dict[str, str | None] = {}
@@ -143,7 +144,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
             findings.append(f)
     # Files that could not be checked are execution notifications whether or not the cap keeps their result.
     for f in findings:
-        if f.code in registry.all_rules() and registry.get(f.code).execution:
+        if f.code in result.rules and result.rules[f.code].execution:
             notifications.append({
                 "level": _LEVEL.get(f.severity, "error"),
                 "message": {"text": mask_text(f.message)},

@@ -1,0 +1,81 @@
+"""The rule pack as one value: rules, contracts, text signatures and credential patterns, built once from
+the built-in pack plus a configuration's ``extend-rules`` files and passed down to the checks and detectors
+(and pickled once to each worker). Nothing here is module state: two packs can live side by side."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from .checks.contracts import Contract, build_contracts, builtin_contracts
+from .detect.credentials import SecretPatterns
+from .detect.signatures import TextSignature
+from .registry import Category, Rule, all_rules, build_rules, categories
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+
+@dataclass(frozen=True, eq=False)
+class RulePack:
+    rules: dict[str, Rule]
+    contracts: tuple[Contract, ...]
+    text_signatures: tuple[TextSignature, ...]
+    secrets: SecretPatterns
+    categories: dict[str, Category] = field(default_factory=categories)
+
+    @classmethod
+    def load(cls, extension_rules: tuple[tuple[str, str], ...] = (),
+             extension_contracts: tuple[tuple[str, str], ...] = ()) -> "RulePack":
+        """The built-in pack plus extension rule files ((name, TOML text)) and contracts ((name, JSON Schema
+        text)); a ValueError (or a TOML/JSON error) names a bad one. Equal contents give the same pack."""
+        return _load(tuple(extension_rules), tuple(extension_contracts))
+
+    def rule(self, code: str) -> Rule:
+        return self.rules[code]
+
+    def category_of(self, code: str) -> Category:
+        return self.categories[self.rules[code].category]
+
+    @cached_property
+    def judged_everywhere(self) -> frozenset[str]:
+        """Codes of credentials and internal names: reported wherever they are, published or not."""
+        return frozenset(code for code, rule in self.rules.items() if self.categories[rule.category].everywhere)
+
+    @cached_property
+    def section_words(self) -> frozenset[str]:
+        """The contracts' section keys: three of them in a Python file make it worth analysing."""
+        return frozenset(k for c in self.contracts for _, k, _, _ in c.section_values)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The derived sets are rebuilt where the pack lands (a worker); the patterns ship uncompiled.
+        return {k: v for k, v in self.__dict__.items() if k not in ("judged_everywhere", "section_words")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+# A pure function of the extension texts (no "current pack"): a run builds its pack once, and equal
+# configurations (a hierarchy's, a worker's rebuild) share it.
+@lru_cache(maxsize=8)
+def _load(extension_rules: tuple[tuple[str, str], ...], extension_contracts: tuple[tuple[str, str], ...]) -> RulePack:
+    if extension_rules:
+        rules = build_rules(tuple((name, tomllib.loads(text)) for name, text in extension_rules))
+    else:
+        rules = all_rules()
+    contracts = (build_contracts(tuple(text for _, text in extension_contracts)) if extension_contracts
+                 else builtin_contracts())
+    kinds = categories()
+    signatures = tuple(TextSignature.from_data(rule.code, data, kinds[rule.category].whole_value)
+                       for rule in rules.values() for data in rule.signature)
+    return RulePack(rules=rules, contracts=contracts, text_signatures=signatures,
+                    secrets=SecretPatterns.from_rules(rules))
+
+
+def builtin_pack() -> RulePack:
+    """The pack shipped in the package, without extensions."""
+    return _load((), ())
