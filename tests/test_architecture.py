@@ -20,6 +20,8 @@ LAYERS = [
     {"checks"},
     # the rule pack as one value, built from the built-in pack and a configuration's extension files
     {"pack"},
+    # a run's result, apart from the pipeline: what the reporters print
+    {"results"},
     {"config", "hierarchy", "baseline"},
     {"engine", "fix"},
     {"report", "ruledocs", "history"},
@@ -138,4 +140,10 @@ def test_no_import_runs_up_a_layer():
 def test_detectors_and_readers_take_the_pack_as_an_argument():
     reached = sorted(f"{a} -> {b}" for a, targets in import_graph().items() for b in targets
                      if a.split(".")[0] in PASSED_DOWN and b.split(".")[0] in NOT_REACHED_FOR)
+    assert reached == []
+
+
+def test_reporters_read_the_result_not_the_engine():
+    reached = sorted(f"{a} -> {b}" for a, targets in import_graph().items() for b in targets
+                     if a.split(".")[0] == "report" and b.split(".")[0] == "engine")
     assert reached == []

@@ -6,7 +6,6 @@ import dataclasses
 import os
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -14,78 +13,13 @@ from . import registry
 from .config import Config
 from .discover import Target, discover, display_path
 from .findings import Finding
+from .results import LintResult, Suppressed  # noqa: F401  (LintResult: the API's name for what run returns)
 from .source import SourceFile, notice, read_source
 
 
 PYTHON_RECURSION_LIMIT = 20_000
 # Below this many files a run stays in-process: starting workers would cost more.
 PARALLEL_MIN_FILES = 16
-
-
-@dataclass
-class Suppressed:
-    finding: Finding
-    reason: str  # what hid it: an inline directive, a per-file-ignores pattern, a baseline
-    in_source: bool  # an inline directive (SARIF suppression kind "inSource"), else "external"
-
-
-@dataclass
-class LintResult:
-    findings: list[Finding] = field(default_factory=list)
-    suppressed: list[Suppressed] = field(default_factory=list)
-    files: list[Target] = field(default_factory=list)
-    # display path -> source, kept for code frames in text output
-    sources: dict[str, SourceFile] = field(default_factory=dict)
-    # display path -> relative URI for machine formats
-    uris: dict[str, str] = field(default_factory=dict)
-    targets: dict[str, Target] = field(default_factory=dict)
-    # The first linted path and the config file: where the source root is looked for (see source_root).
-    anchor: str = "."
-    config_source: Path | None = None
-    # Explicitly named files left out (in a skipped folder, or excluded): for the "no files" warning.
-    skipped: list[str] = field(default_factory=list)
-    # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
-    review: dict[str, Any] | None = None
-    # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
-    rules: dict[str, Any] = field(default_factory=registry.all_rules)
-    _root: Path | None = field(default=None, repr=False)
-
-    def add_file(self, target: Target) -> None:
-        self.files.append(target)
-        self.uris[target.display] = target.uri
-        self.targets[target.display] = target
-
-    def source(self, display: str) -> SourceFile | None:
-        """The file's text for code frames; read again when a worker process or the cache linted it."""
-        if display not in self.sources:
-            target = self.targets.get(display)
-            loaded = read_source(target.path, display, kind=target.kind)[0] if target is not None else None
-            if loaded is None:
-                return None
-            self.sources[display] = loaded
-        return self.sources[display]
-
-    def uri(self, display: str) -> str:
-        """The relative URI machine formats use for a displayed path."""
-        return self.uris.get(display, display)
-
-    def source_root(self) -> Path:
-        """The repository root SARIF and GitHub annotations are relative to: the git top level of the
-        first linted path, else the config file's folder, else the working directory (asked once)."""
-        if self._root is None:
-            from .discover import source_root
-
-            self._root = source_root(self.anchor, self.config_source)
-        return self._root
-
-    def root_uri(self, display: str, root: Path | None = None) -> str | None:
-        """A displayed path relative to ``root`` (default: the source root) with forward slashes;
-        None when the file lies outside it."""
-        from .discover import root_relative
-
-        target = self.targets.get(display)
-        return root_relative(str(target.path) if target is not None else display,
-                             root if root is not None else self.source_root())
 
 
 def check_json_source(source: SourceFile, kind: str, config: Config | None = None, role: str = "source") -> list[Finding]:

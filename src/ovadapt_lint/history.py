@@ -23,7 +23,8 @@ from typing import Any, Iterator, TextIO
 
 from .config import Config
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
-from .engine import LintResult, _WORKER
+from .engine import _WORKER
+from .results import LintResult
 from .findings import Finding
 from .source import notice, read_source
 from .vcs import GitError, display, git, repo_root, resolve_commit

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TextIO
 
-from ..engine import LintResult
+from ..results import LintResult
 from ..redact import mask_text
 
 _LEVEL = {"error": "error", "warning": "warning", "note": "notice"}

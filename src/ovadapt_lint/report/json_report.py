@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TextIO
 
 from .. import __version__
-from ..engine import LintResult
+from ..results import LintResult
 from ..redact import mask_text
 
 

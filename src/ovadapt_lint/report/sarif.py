@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__, registry
-from ..engine import LintResult
+from ..results import LintResult
 from ..redact import mask_text
 from ..ruledocs import rule_markdown, rule_text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TextIO
 
-from ..engine import LintResult
+from ..results import LintResult
 from ..findings import Finding
 from ..redact import mask, mask_text
 

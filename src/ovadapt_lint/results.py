@@ -1,0 +1,81 @@
+"""The result of a run, apart from the pipeline that produced it: what the reporters print.
+
+The engine fills a LintResult; the reporters (report/) read it and never reach back into the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import registry
+from .discover import Target
+from .findings import Finding
+from .source import SourceFile, read_source
+
+
+@dataclass
+class Suppressed:
+    finding: Finding
+    reason: str  # what hid it: an inline directive, a per-file-ignores pattern, a baseline
+    in_source: bool  # an inline directive (SARIF suppression kind "inSource"), else "external"
+
+
+@dataclass
+class LintResult:
+    findings: list[Finding] = field(default_factory=list)
+    suppressed: list[Suppressed] = field(default_factory=list)
+    files: list[Target] = field(default_factory=list)
+    # display path -> source, kept for code frames in text output
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+    # display path -> relative URI for machine formats
+    uris: dict[str, str] = field(default_factory=dict)
+    targets: dict[str, Target] = field(default_factory=dict)
+    # The first linted path and the config file: where the source root is looked for (see source_root).
+    anchor: str = "."
+    config_source: Path | None = None
+    # Explicitly named files left out (in a skipped folder, or excluded): for the "no files" warning.
+    skipped: list[str] = field(default_factory=list)
+    # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
+    review: dict[str, Any] | None = None
+    # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
+    rules: dict[str, Any] = field(default_factory=registry.all_rules)
+    _root: Path | None = field(default=None, repr=False)
+
+    def add_file(self, target: Target) -> None:
+        self.files.append(target)
+        self.uris[target.display] = target.uri
+        self.targets[target.display] = target
+
+    def source(self, display: str) -> SourceFile | None:
+        """The file's text for code frames; read again when a worker process or the cache linted it."""
+        if display not in self.sources:
+            target = self.targets.get(display)
+            loaded = read_source(target.path, display, kind=target.kind)[0] if target is not None else None
+            if loaded is None:
+                return None
+            self.sources[display] = loaded
+        return self.sources[display]
+
+    def uri(self, display: str) -> str:
+        """The relative URI machine formats use for a displayed path."""
+        return self.uris.get(display, display)
+
+    def source_root(self) -> Path:
+        """The repository root SARIF and GitHub annotations are relative to: the git top level of the
+        first linted path, else the config file's folder, else the working directory (asked once)."""
+        if self._root is None:
+            from .discover import source_root
+
+            self._root = source_root(self.anchor, self.config_source)
+        return self._root
+
+    def root_uri(self, display: str, root: Path | None = None) -> str | None:
+        """A displayed path relative to ``root`` (default: the source root) with forward slashes;
+        None when the file lies outside it."""
+        from .discover import root_relative
+
+        target = self.targets.get(display)
+        return root_relative(str(target.path) if target is not None else display,
+                             root if root is not None else self.source_root())
