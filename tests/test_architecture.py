@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ovadapt_lint"
 LAYERS = [
     # plain values and the data of the built-in rule pack: its files (rulepack), its rule records (registry),
     # findings, a file's text, errors, the user's key store
-    {"errors", "userstore", "rulepack", "registry", "findings", "source", "keyclass"},
+    {"errors", "userstore", "rulepack", "registry", "findings", "source", "keyclass", "version"},
     # readers, detectors and redaction: detectors take the pack's pieces as arguments
     {"frontends", "detect", "redact", "internal_error", "classify", "discover", "vcs", "cache"},
     # checks: they take the rule pack (and the file's context) as arguments
@@ -62,7 +62,8 @@ def _imports(path: Path, name: str) -> set[str]:
             for alias in node.names:
                 if alias.name.split(".")[0] == "ovadapt_lint":
                     found.add(".".join(alias.name.split(".")[1:]))
-    return {m for m in found if m and m != name}
+    # `from . import x` naming no module imports the package's face (__init__), which imports everything
+    return {m if m else "__init__" for m in found} - {name}
 
 
 def _exists(module: str) -> bool:

@@ -8,12 +8,11 @@ Public API::
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from .config import Config
 from .errors import ConfigError
 from .engine import lint_paths
 from .findings import Finding, Span
 from .fix import redact_text
+from .version import __version__
 
 __all__ = ["Config", "ConfigError", "Finding", "Span", "lint_paths", "redact_text", "__version__"]

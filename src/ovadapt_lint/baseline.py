@@ -52,7 +52,7 @@ class Baseline:
         return cls(salt=str(data["salt"]), entries=data["entries"])
 
     def write(self, path: Path) -> None:
-        from . import __version__
+        from .version import __version__
 
         entries = sorted(self.entries, key=lambda e: (e["path"], e["code"], e.get("location") or "", e["hash"]))
         doc = {"schema": SCHEMA, "generated_by": f"ovadapt-lint {__version__}", "salt": self.salt, "entries": entries}

@@ -146,7 +146,8 @@ class Config:
         import hashlib
         import json
 
-        from . import __version__, rulepack
+        from . import rulepack
+        from .version import __version__
 
         def contents(paths: list[Path]) -> list[str]:
             out = []

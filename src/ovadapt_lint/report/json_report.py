@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from typing import TextIO
 
-from .. import __version__
+from ..version import __version__
 from ..results import LintResult
 from ..redact import mask_text
 

@@ -16,7 +16,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import __version__, registry
+from .. import registry
+from ..version import __version__
 from ..results import LintResult
 from ..redact import mask_text
 from ..ruledocs import rule_markdown, rule_text

@@ -235,7 +235,7 @@ def write_statistics_json(result: LintResult, out: TextIO) -> None:
     """``--statistics --format json``: schema ``ovadapt-lint/statistics/v1``."""
     import json
 
-    from .. import __version__
+    from ..version import __version__
 
     document = {
         "schema": "ovadapt-lint/statistics/v1",
