@@ -266,3 +266,14 @@ def test_a_utf8_bom_is_fine_in_python(tmp_path: Path) -> None:
     target = tmp_path / "bom.py"
     target.write_bytes(b'\xef\xbb\xbfx = {"a": 1}\n')
     assert lint_paths([str(target)], Config()) == []
+
+
+@pytest.mark.parametrize(("encoding", "word"), [("latin-1", "café"), ("koi8-r", "привет")])
+def test_pep263_declared_encoding_is_decoded_as_python_does(tmp_path: Path, encoding: str, word: str) -> None:
+    # Issue 15: a valid file with a coding declaration was OVA002 (invalid UTF-8) and never checked.
+    module = tmp_path / "gen.py"
+    module.write_bytes(f'# -*- coding: {encoding} -*-\nimport json\n'
+                       f'json.dump({{"p": "{word} /home/alice/.ssh/id_rsa"}}, open("x.public.json", "w"))\n'.encode(encoding))
+    findings = lint_paths([str(module)])
+    assert [(f.code, f.span.start_line, f.span.start_col) for f in findings] == [("OVA501", 3, 19 + len(word))]
+    assert module.read_bytes().decode(encoding).startswith("# -*-")

@@ -207,6 +207,10 @@ def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Findin
         findings.append(notice("OVA009", "internal error: RecursionError (input nested too deeply); file not fully checked", target.display))
     except Exception as exc:  # one bad file must not stop the run
         findings.append(notice("OVA009", f"internal error: {type(exc).__name__}; file not fully checked", target.display))
+    if source.encoding != "utf-8":  # edits are byte offsets into the UTF-8 transcoding, not into the file
+        for finding in findings:
+            if finding.fix:
+                finding.fix, finding.unfixable = None, f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only"
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
     return findings, source
