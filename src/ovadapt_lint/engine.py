@@ -14,6 +14,7 @@ from .config import Config
 from .discover import Target, discover, display_path
 from .findings import Finding
 from .source import SourceFile, notice, read_source
+from .workers import bind_to_parent, end_pool
 
 
 PYTHON_RECURSION_LIMIT = 20_000
@@ -240,7 +241,8 @@ def _make_cache(config: Config):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(config: Config, cache) -> None:
+def _init_worker(config: Config, cache, parent: int) -> None:
+    bind_to_parent(parent)
     config.apply_extensions()
     _WORKER["config"] = config
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
@@ -273,11 +275,16 @@ def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[
     shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     chunk = max(1, min(16, len(targets) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
-                             initargs=(shipped, cache)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
+                               initargs=(shipped, cache, os.getpid()))
+    try:
         for target, findings in zip(targets, pool.map(_lint_in_worker, targets, chunksize=chunk)):
             progress()
             yield target, findings, None
+    except BaseException:  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
+        end_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def run(paths: list[str], config: Config, show_progress: bool = False) -> LintResult:
