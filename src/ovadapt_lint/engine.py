@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from .config import Config
 from .discover import Target, discover, display_path
 from .findings import Finding
+from .frontends.json_tree import LENIENT_NAME
 from .source import SourceFile, notice, read_source
 from .workers import bind_to_parent, end_pool
 
@@ -190,7 +191,9 @@ def lint_target(target: Target, config: Config, cache=None) -> tuple[list[Findin
     if cache is not None:
         data = _read_bytes(target.path, config.max_file_size)
         if data is not None:
-            key = cache.key(f"{target.kind}:{role}", data)
+            # JSON with comments is read by file name, so the name's leniency is part of the key.
+            lenient = "c" if target.kind == "json" and LENIENT_NAME.match(target.path.name) else ""
+            key = cache.key(f"{target.kind}{lenient}:{role}", data)
             cached = cache.get(key, target.display)
             if cached is not None:
                 return cached, None
