@@ -244,8 +244,9 @@ def _make_cache(config: Config):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(config: Config, cache, parent: int) -> None:
-    bind_to_parent(parent)
+def _init_worker(config: Config, cache, parent: int | None = None) -> None:
+    # ``parent``: the pid that started the pool, passed so a parent dead before this call is noticed.
+    bind_to_parent(os.getppid() if parent is None else parent)
     config.apply_extensions()
     _WORKER["config"] = config
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
