@@ -65,6 +65,8 @@ class SourceFile:
     # The file's own encoding when it is not UTF-8 (a PEP 263 declaration); ``data`` is then transcoded to UTF-8.
     encoding: str = "utf-8"
     _line_starts: list[int] = field(default_factory=list, repr=False)
+    _ascii: dict[int, bool] = field(default_factory=dict, repr=False)  # line index -> only ASCII bytes
+    _last: tuple[int, int, int] = field(default=(-1, 0, 1), repr=False)  # (line index, offset, column)
 
     def __post_init__(self) -> None:
         self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
@@ -77,10 +79,23 @@ class SourceFile:
         return len(self._line_starts)
 
     def position(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) of a byte offset; columns count code points."""
+        """1-based (line, column) of a byte offset; columns count code points. On an ASCII line a byte is a
+        code point; elsewhere counting resumes from the previous position on the same line, so many findings
+        on one long (minified) line cost time linear in its length, not quadratic."""
         index = bisect.bisect_right(self._line_starts, offset) - 1
         start = self._line_starts[index]
-        column = len(self.data[start:offset].decode("utf-8", "replace")) + 1
+        ascii_line = self._ascii.get(index)
+        if ascii_line is None:
+            end = self._line_starts[index + 1] if index + 1 < len(self._line_starts) else len(self.data)
+            ascii_line = self._ascii[index] = self.data[start:end].isascii()
+        if ascii_line:
+            return index + 1, offset - start + 1
+        last_index, last_offset, last_column = self._last
+        if last_index == index and last_offset <= offset:
+            column = last_column + len(self.data[last_offset:offset].decode("utf-8", "replace"))
+        else:
+            column = len(self.data[start:offset].decode("utf-8", "replace")) + 1
+        self._last = (index, offset, column)
         return index + 1, column
 
     def span(self, start: int, end: int) -> Span:

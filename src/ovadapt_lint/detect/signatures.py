@@ -29,16 +29,17 @@ class TextSignature:
     min_length: int = 0
     skip_in_regex: bool = False  # not matched in text that is itself a regular expression
     in_prose: bool = True  # also matched in comments and docstrings
+    whole_value: bool = False  # its category judges bodies of text, not keys and identifiers (raw content)
 
     @classmethod
-    def from_data(cls, code: str, data: dict[str, Any]) -> "TextSignature":
+    def from_data(cls, code: str, data: dict[str, Any], whole_value: bool = False) -> "TextSignature":
         flags = re.IGNORECASE if data.get("ignore_case") else 0
         patterns = data["all"] if isinstance(data["all"], list) else [data["all"]]
         needles = tuple(n.lower() for n in data.get("needles", ())) if flags else tuple(data.get("needles", ()))
         return cls(id=data["id"], code=code, label=data["label"], patterns=tuple(re.compile(p, flags) for p in patterns),
                    needles=needles, ignore_case=bool(flags), distinct=int(data.get("distinct", 1)),
                    min_length=int(data.get("min_length", 0)), skip_in_regex=bool(data.get("skip_in_regex")),
-                   in_prose=bool(data.get("prose", True)))
+                   in_prose=bool(data.get("prose", True)), whole_value=whole_value)
 
     def search(self, text: str, folded: str | None = None) -> tuple[int, int] | None:
         """The span of the first pattern's first match when the signature matches, else None."""
@@ -76,7 +77,9 @@ class TextSignature:
 def text_signatures() -> tuple[TextSignature, ...]:
     from ..registry import all_rules
 
-    return tuple(TextSignature.from_data(rule.code, data) for rule in all_rules().values() for data in rule.signature)
+    # The category's policy is read once here, not for every signature of every string scanned.
+    return tuple(TextSignature.from_data(rule.code, data, category_of(rule.code).whole_value)
+                 for rule in all_rules().values() for data in rule.signature)
 
 
 def scan_text(text: str, prose: bool = False, raw_content: bool = True) -> list[Hit]:
@@ -87,7 +90,7 @@ def scan_text(text: str, prose: bool = False, raw_content: bool = True) -> list[
     done: set[str] = set()
     folded: str | None = None
     for signature in text_signatures():
-        if signature.code in done or (not raw_content and category_of(signature.code).whole_value):
+        if signature.code in done or (not raw_content and signature.whole_value):
             continue
         if prose and not signature.in_prose:
             continue
