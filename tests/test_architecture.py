@@ -15,7 +15,7 @@ LAYERS = [
     # findings, a file's text, errors, the user's key store
     {"errors", "userstore", "rulepack", "registry", "findings", "source", "keyclass", "version"},
     # readers, detectors and redaction: detectors take the pack's pieces as arguments
-    {"frontends", "detect", "redact", "internal_error", "classify", "discover", "vcs", "cache"},
+    {"frontends", "detect", "redact", "internal_error", "classify", "discover", "vcs", "cache", "workers"},
     # checks: they take the rule pack (and the file's context) as arguments
     {"checks"},
     # the rule pack as one value, built from the built-in pack and a configuration's extension files

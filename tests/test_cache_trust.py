@@ -36,7 +36,8 @@ def _findings(proc) -> list:
 
 
 def _entries(cache: Path) -> list[Path]:
-    return [p for p in cache.rglob("*.json")]
+    """The result entries (``ab/cdef….json``), not the stat index beside them."""
+    return list(cache.glob("??/*.json"))
 
 
 def test_cache_key_covers_the_rule_selection(tmp_path: Path, xdg: dict) -> None:

@@ -242,3 +242,23 @@ def test_redact_text_masks_every_detected_secret_and_long_tokens() -> None:
     assert not [s for s in secrets if s in shown], shown
     assert "sk-p…[48 chars]" in shown and "postgres://u:" in shown
     assert mask_text("the bearer token expired") == "the bearer token expired"
+
+
+@pytest.mark.parametrize(("value", "code"), [
+    ("copied /home/alice/.ssh/id_rsa (match .*)", "OVA501"),
+    ("db at https://db.prod.internal/x {1}", "OVA603"),
+    ("C:\\Users\\alice\\.aws\\credentials", "OVA501"),
+])
+def test_regex_looking_text_elsewhere_leaves_paths_and_urls_checked(tmp_path, value, code):
+    # Issue 15: regex syntax beside a path or URL, or an escape that is not a valid pattern, used to turn
+    # the path and URL checks off for the whole string.
+    target = tmp_path / "x.public.json"
+    target.write_text(json.dumps({"note": value}))
+    assert code in {f.code for f in lint_paths([str(target)])}
+
+
+@pytest.mark.parametrize("value", [r"^/home/[^/]+/\.ssh/.*$", r"https://db\.prod\.internal/.*"])
+def test_path_and_url_inside_a_regular_expression_stay_unreported(tmp_path, value):
+    target = tmp_path / "x.public.json"
+    target.write_text(json.dumps({"pattern": value}))
+    assert not {f.code for f in lint_paths([str(target)])} & {"OVA501", "OVA603"}

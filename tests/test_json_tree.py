@@ -62,3 +62,19 @@ def test_format_path_quotes_odd_keys() -> None:
 def test_very_deep_nesting_is_bounded() -> None:
     doc = parse_json(_src("[" * 5000 + "]" * 5000))
     assert [n.code for n in doc.notices] == ["OVA006"]
+
+
+def test_json_with_comments_is_parsed_leniently_only_in_jsonc_and_tsconfig(tmp_path):
+    # Issue 15: `*.jsonc` and `tsconfig*.json` allow comments and trailing commas; plain `*.json` does not.
+    from ovadapt_lint import lint_paths
+    from ovadapt_lint.frontends.json_tree import parse_json
+    from ovadapt_lint.source import SourceFile
+
+    text = b'{\n  // "not": "a key"\n  "url": "http://a//b", /* block */\n  "list": [1, 2,],\n}\n'
+    for name in ("settings.jsonc", "tsconfig.json", "tsconfig.base.json", "plain.json"):
+        (tmp_path / name).write_bytes(text)
+    codes = {Path(f.path).name: f.code for f in lint_paths([str(tmp_path / n) for n in
+                                                            ("settings.jsonc", "tsconfig.json", "tsconfig.base.json", "plain.json")])}
+    assert codes == {"plain.json": "OVA001"}
+    doc = parse_json(SourceFile(tmp_path / "tsconfig.json", "tsconfig.json", text))
+    assert [node.python() for node, _ in doc.roots] == [{"url": "http://a//b", "list": [1, 2]}]

@@ -266,3 +266,36 @@ def test_a_utf8_bom_is_fine_in_python(tmp_path: Path) -> None:
     target = tmp_path / "bom.py"
     target.write_bytes(b'\xef\xbb\xbfx = {"a": 1}\n')
     assert lint_paths([str(target)], Config()) == []
+
+
+@pytest.mark.parametrize(("encoding", "word"), [("latin-1", "café"), ("koi8-r", "привет")])
+def test_pep263_declared_encoding_is_decoded_as_python_does(tmp_path: Path, encoding: str, word: str) -> None:
+    # Issue 15: a valid file with a coding declaration was OVA002 (invalid UTF-8) and never checked.
+    module = tmp_path / "gen.py"
+    module.write_bytes(f'# -*- coding: {encoding} -*-\nimport json\n'
+                       f'json.dump({{"p": "{word} /home/alice/.ssh/id_rsa"}}, open("x.public.json", "w"))\n'.encode(encoding))
+    findings = lint_paths([str(module)])
+    assert [(f.code, f.span.start_line, f.span.start_col) for f in findings] == [("OVA501", 3, 19 + len(word))]
+    assert module.read_bytes().decode(encoding).startswith("# -*-")
+
+
+def test_many_hash_literals_on_one_line_cost_linear_time() -> None:
+    # Issue 15: finding comments compared every '#' with every string on its line (64k "#" literals: 246 s).
+    import time
+
+    from ovadapt_lint.frontends.python_text import parse_text
+    from ovadapt_lint.source import SourceFile
+
+    def parse_seconds(count: int) -> float:
+        line = "X = [" + ", ".join(['"#"'] * count) + "]  # trailing note\n"
+        source = SourceFile(Path("h.py"), "h.py", line.encode())
+        best = float("inf")
+        for _ in range(3):
+            started = time.process_time()
+            parsed, _ = parse_text(source)
+            best = min(best, time.process_time() - started)
+        assert [(c.text, c.column) for c in parsed.comments] == [("# trailing note", len(line) - len("# trailing note"))]
+        return best
+
+    small, large = parse_seconds(2_000), parse_seconds(8_000)
+    assert large < 8 * max(small, 0.002)  # 4x the input: about 4x the time when linear, 16x when quadratic

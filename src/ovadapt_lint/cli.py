@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -16,9 +17,10 @@ from typing import TextIO
 from .version import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 128 + signal.SIGINT  # the shell convention for a run ended by Ctrl-C
 
 _EPILOG = """\
-exit codes: 0 no findings, 1 findings (tool notices OVA0xx included), 2 usage/config/internal error.
+exit codes: 0 no findings, 1 findings (tool notices OVA0xx included), 2 usage/config/internal error, 130 interrupted (Ctrl-C).
 Run `ovadapt-lint rules` to list the rules and `ovadapt-lint rules CODE` (or --explain CODE) for one.
 Run `ovadapt-lint deny-hash NAME...` to print sha256: deny-list entries that do not reveal the names.
 Run `ovadapt-lint history [PATHS...]` to lint every blob the git history ever held (see --help there).
@@ -277,6 +279,7 @@ def _apply_args(args: argparse.Namespace, config) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout
+    _exit_on_sigterm()
     try:
         if argv and argv[0] == "rules":
             return _rules_command(argv[1:], out)
@@ -290,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         return _lint(args)
     except KeyboardInterrupt:
         sys.stderr.write("ovadapt-lint: interrupted\n")
-        return EXIT_ERROR
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_ERROR
 
@@ -301,6 +304,19 @@ def _debug(args: argparse.Namespace) -> None:
 
     if args.debug:
         os.environ[DEBUG_ENV] = "1"
+
+
+def _terminated(signum, frame) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _exit_on_sigterm() -> None:
+    """SIGTERM unwinds like Ctrl-C, so worker processes are killed on the way out (engine._results)."""
+    try:
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: leave signals to the embedding program
+        pass
 
 
 def _lint(args: argparse.Namespace) -> int:

@@ -13,8 +13,10 @@ from . import registry
 from .config import Config
 from .discover import Target, discover, display_path
 from .findings import Finding
+from .frontends.json_tree import LENIENT_NAME
 from .results import LintResult, Suppressed  # noqa: F401  (LintResult: the API's name for what run returns)
 from .source import SourceFile, notice, read_source
+from .workers import bind_to_parent, end_pool
 
 
 PYTHON_RECURSION_LIMIT = 20_000
@@ -139,7 +141,9 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
     if cache is not None:
         info, data = _read_bytes(target.path, config.max_file_size)
         if data is not None:
-            key = cache.key(f"{target.kind}:{role}", data)
+            # JSON with comments is read by file name, so the name's leniency is part of the key.
+            lenient = "c" if target.kind == "json" and LENIENT_NAME.match(target.path.name) else ""
+            key = cache.key(f"{target.kind}{lenient}:{role}", data)
             if seen is not None:
                 seen[target.display] = (key, info)
             cached = cache.get(key, target.display)
@@ -157,6 +161,10 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
             findings += check_python_source(source, config, role)
     except Exception as exc:  # one bad file must not stop the run (RecursionError included)
         findings.append(internal_error_notice(exc, source, "file"))
+    if source.encoding != "utf-8":  # edits are byte offsets into the UTF-8 transcoding, not into the file
+        for finding in findings:
+            if finding.fix:
+                finding.fix, finding.unfixable = None, f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only"
     _stamp_edits(findings, source.data)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
@@ -202,7 +210,9 @@ def _make_cache(config: Config):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(config: Config, cache) -> None:
+def _init_worker(config: Config, cache, parent: int | None = None) -> None:
+    # ``parent``: the pid that started the pool, passed so a parent dead before this call is noticed.
+    bind_to_parent(os.getppid() if parent is None else parent)
     _WORKER["config"] = config  # with its rule pack, pickled once per worker
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
@@ -273,8 +283,9 @@ def _lint_all(targets, todo, answered, config, cache, seen, progress):
     shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     chunk = max(1, min(16, len(todo) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
-                             initargs=(shipped, cache)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
+                               initargs=(shipped, cache, os.getpid()))
+    try:
         computed = iter(zip(todo, pool.map(_lint_in_worker, todo, chunksize=chunk)))
         for target in targets:
             if target.display in answered:
@@ -285,6 +296,10 @@ def _lint_all(targets, todo, answered, config, cache, seen, progress):
                     seen[target.display] = stamp
             progress()
             yield target, findings, None
+    except BaseException:  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
+        end_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Target]]]:

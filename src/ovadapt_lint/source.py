@@ -10,7 +10,10 @@ never falls inside a JSON value. ``\x0b``, ``\x0c``, ``\x1c``-``\x1e``, ``\x85``
 from __future__ import annotations
 
 import bisect
+import codecs
+import io
 import re
+import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +21,7 @@ from .findings import Finding, Span, make_finding
 
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
 
+_CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=]", re.MULTILINE)  # PEP 263
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
 
@@ -58,7 +62,11 @@ class SourceFile:
     path: Path
     display: str
     data: bytes
+    # The file's own encoding when it is not UTF-8 (a PEP 263 declaration); ``data`` is then transcoded to UTF-8.
+    encoding: str = "utf-8"
     _line_starts: list[int] = field(default_factory=list, repr=False)
+    _ascii: dict[int, bool] = field(default_factory=dict, repr=False)  # line index -> only ASCII bytes
+    _last: tuple[int, int, int] = field(default=(-1, 0, 1), repr=False)  # (line index, offset, column)
 
     def __post_init__(self) -> None:
         self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
@@ -71,10 +79,23 @@ class SourceFile:
         return len(self._line_starts)
 
     def position(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) of a byte offset; columns count code points."""
+        """1-based (line, column) of a byte offset; columns count code points. On an ASCII line a byte is a
+        code point; elsewhere counting resumes from the previous position on the same line, so many findings
+        on one long (minified) line cost time linear in its length, not quadratic."""
         index = bisect.bisect_right(self._line_starts, offset) - 1
         start = self._line_starts[index]
-        column = len(self.data[start:offset].decode("utf-8", "replace")) + 1
+        ascii_line = self._ascii.get(index)
+        if ascii_line is None:
+            end = self._line_starts[index + 1] if index + 1 < len(self._line_starts) else len(self.data)
+            ascii_line = self._ascii[index] = self.data[start:end].isascii()
+        if ascii_line:
+            return index + 1, offset - start + 1
+        last_index, last_offset, last_column = self._last
+        if last_index == index and last_offset <= offset:
+            column = last_column + len(self.data[last_offset:offset].decode("utf-8", "replace"))
+        else:
+            column = len(self.data[start:offset].decode("utf-8", "replace")) + 1
+        self._last = (index, offset, column)
         return index + 1, column
 
     def span(self, start: int, end: int) -> Span:
@@ -148,6 +169,12 @@ def _decode(path: Path, display: str, data: bytes, kind: str) -> tuple[SourceFil
         data = data[3:]
         if kind in ("json", "jsonl"):
             notices.append(notice("OVA002", "file starts with a UTF-8 byte-order mark (not allowed by RFC 8259); checked without it", display, severity="warning"))
+    if kind == "python":
+        declared = _python_encoding(data)
+        if declared is None:
+            return None, notices + [notice("OVA002", "unknown encoding in the coding declaration; file not checked", display)]
+        if declared != "utf-8":
+            return _transcode(path, display, data, declared, notices)
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -156,3 +183,22 @@ def _decode(path: Path, display: str, data: bytes, kind: str) -> tuple[SourceFil
         notices.append(notice("OVA002", f"invalid UTF-8 byte 0x{data[exc.start]:02x} at line {line}, column {col}; file not checked", display, Span(line, col, line, col + 1)))
         return None, notices
     return SourceFile(path, display, data), notices
+
+
+def _python_encoding(data: bytes) -> str | None:
+    """The encoding Python reads the file with (PEP 263 declaration, default UTF-8); None when unknown."""
+    try:
+        name = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    except SyntaxError:  # an unknown declaration (Python refuses the file too), or undeclared bytes that are not UTF-8
+        return None if _CODING.search(b"\n".join(data.split(b"\n", 2)[:2])) else "utf-8"
+    return "utf-8" if codecs.lookup(name).name in ("utf-8", "utf-8-sig") else name
+
+
+def _transcode(path: Path, display: str, data: bytes, encoding: str,
+               notices: list[Finding]) -> tuple[SourceFile | None, list[Finding]]:
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        return None, notices + [notice("OVA002", f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not valid "
+                                                 f"{encoding} (the file's coding declaration); file not checked", display)]
+    return SourceFile(path, display, text.encode("utf-8", "surrogateescape"), encoding=encoding), notices

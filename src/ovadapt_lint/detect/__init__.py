@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -162,3 +163,29 @@ def looks_like_regex(text: str) -> bool:
     if "\\" not in text and "[" not in text and "(?" not in text and "*" not in text and "{" not in text:
         return False
     return _REGEX_TOKENS.search(text, 0, 4000) is not None
+
+
+@lru_cache(maxsize=4096)
+def _compiles(text: str) -> bool:
+    try:
+        re.compile(text)
+    except (re.error, RecursionError, OverflowError, ValueError):
+        return False
+    return True
+
+
+def _word(text: str, start: int, end: int) -> tuple[int, int]:
+    """The whitespace-delimited run of text around [start, end)."""
+    left = max(text.rfind(c, 0, start) for c in " \t\n\r") + 1
+    rights = [i for i in (text.find(c, end) for c in " \t\n\r") if i != -1]
+    return left, min(rights, default=len(text))
+
+
+def in_pattern(text: str, start: int, end: int) -> bool:
+    """The span [start, end) is part of a regular expression: the whole text compiles as one and the
+    whitespace-delimited word holding the span has regex syntax. Regex-looking text elsewhere in the
+    string (`... (match .*)`) leaves a path or URL beside it judged."""
+    if not looks_like_regex(text):
+        return False
+    left, right = _word(text, start, end)
+    return _REGEX_TOKENS.search(text[left:right], 0, 4000) is not None and _compiles(text[:4000])

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import Hit, looks_like_regex
+from . import Hit, in_pattern, looks_like_regex
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class TextSignature:
     min_length: int = 0
     skip_in_regex: bool = False  # not matched in text that is itself a regular expression
     in_prose: bool = True  # also matched in comments and docstrings
-    whole_value: bool = False  # its category judges bodies of text, not keys or identifiers (the pack sets it)
+    whole_value: bool = False  # its category judges bodies of text, not keys and identifiers (the pack sets it)
 
     @classmethod
     def from_data(cls, code: str, data: dict[str, Any], whole_value: bool = False) -> "TextSignature":
@@ -47,13 +47,15 @@ class TextSignature:
             haystack = (folded if folded is not None else text.lower()) if self.ignore_case else text
             if not any(n in haystack for n in self.needles):
                 return None
-        if self.skip_in_regex and looks_like_regex(text):
-            return None
+        # Only matches inside the regular expression itself are skipped, not the whole string.
+        regex = self.skip_in_regex and looks_like_regex(text)
         first: tuple[int, int] | None = None
         for index, pattern in enumerate(self.patterns):
             if index == 0 and self.distinct > 1:
                 seen: set[str] = set()
                 for match in pattern.finditer(text):
+                    if regex and in_pattern(text, *match.span()):
+                        continue
                     seen.add((match.group(1) if pattern.groups else match.group(0)).lower())
                     first = first or match.span()
                     if len(seen) >= self.distinct:
@@ -61,7 +63,8 @@ class TextSignature:
                 if len(seen) < self.distinct:
                     return None
                 continue
-            match = pattern.search(text)
+            match = next((m for m in pattern.finditer(text) if not in_pattern(text, *m.span())), None) if regex \
+                else pattern.search(text)
             if match is None:
                 return None
             first = first or match.span()

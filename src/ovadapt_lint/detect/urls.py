@@ -13,7 +13,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 from .. import rulepack
-from . import Hit, looks_like_regex
+from . import Hit, in_pattern, looks_like_regex
 
 _URL = re.compile(r"""\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://[^\s"'<>`\\]+""")
 # An address, not a CIDR range ("10.0.0.0/8" defines a network, it does not point at a host).
@@ -64,14 +64,17 @@ class UrlDetector:
         return None
 
     def scan(self, text: str) -> list[Hit]:
-        if len(text) < 4 or looks_like_regex(text):
+        if len(text) < 4:
             return []
+        regex = looks_like_regex(text)  # then only the hosts inside the pattern itself are skipped
         hits: list[Hit] = []
         seen: set[str] = set()
         claimed: list[tuple[int, int]] = []
 
         def add(verdict: tuple[str, str, str] | None, start: int, end: int) -> None:
             if verdict is None or verdict[0] in seen or any(s < end and start < e for s, e in claimed):
+                return
+            if regex and in_pattern(text, start, end):
                 return
             seen.add(verdict[0])  # one finding per rule per string
             claimed.append((start, end))

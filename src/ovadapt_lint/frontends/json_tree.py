@@ -241,14 +241,32 @@ def _top_values(tree: Any) -> list[Any]:
     return [c for c in tree.root_node.named_children if c.type in _CONTAINERS + _SCALARS]
 
 
+# JSON with comments: `*.jsonc` and TypeScript's `tsconfig*.json` allow `//`, `/* */` and trailing commas.
+LENIENT_NAME = re.compile(r"(?i)^(?:.*\.jsonc|tsconfig.*\.json)$")
+_LENIENT_TOKEN = re.compile(rb'("(?:\\.|[^"\\\n])*")|(//[^\n]*|/\*[\s\S]*?(?:\*/|$))|,(?=(?:\s|//[^\n]*|/\*[\s\S]*?\*/)*[}\]])')
+
+
+def _blank(match: re.Match) -> bytes:
+    """A comment or trailing comma as spaces (newlines kept): byte offsets and lines stay those of the file."""
+    if match.group(1):
+        return match.group(1)
+    return re.sub(rb"[^\n]", b" ", match.group(0))
+
+
+def lenient(source: SourceFile) -> bool:
+    return bool(LENIENT_NAME.match(source.path.name or source.display))
+
+
 def parse_json(source: SourceFile) -> JsonDocument:
     doc = JsonDocument(source)
     data = source.data
+    if lenient(source):
+        data = _LENIENT_TOKEN.sub(_blank, data)
     if not data.strip():
         doc.complete = False
         doc.notices.append(notice("OVA007", "file is empty: no JSON document", source.display))
         return doc
-    error = _strict_error(source.text)
+    error = _strict_error(data.decode("utf-8", "surrogateescape") if data is not source.data else source.text)
     tree = _parser().parse(data)
     values = _top_values(tree)
     if error is not None:

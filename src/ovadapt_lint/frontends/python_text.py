@@ -74,9 +74,11 @@ class _Lines:
     def __init__(self, text: str) -> None:
         self.lines = split_lines(text)
         self.encoded = [line.encode("utf-8") for line in self.lines]
+        # On an ASCII line bytes are code points: no slice-and-decode per literal (quadratic on one long line).
+        self.ascii = [len(raw) == len(line) for raw, line in zip(self.encoded, self.lines)]
 
     def column(self, line: int, byte_col: int) -> int:
-        if not 1 <= line <= len(self.encoded):
+        if not 1 <= line <= len(self.encoded) or self.ascii[line - 1]:
             return byte_col + 1
         return len(self.encoded[line - 1][:byte_col].decode("utf-8", "replace")) + 1
 
@@ -189,9 +191,22 @@ def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:
     comments = []
     for number, text in enumerate(lines.lines, 1):
         position = text.find("#")
+        if position == -1:
+            continue
+        # Merged, sorted string spans; the '#' positions only grow, so one pointer walks them (linear, not
+        # literals × '#'s on a line of many "#" strings).
+        merged: list[list[float]] = []
+        for start, end in sorted(blocked.get(number, ())):
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        index = 0
         while position != -1:
             column = position + 1
-            if not any(start <= column < end for start, end in blocked.get(number, ())):
+            while index < len(merged) and merged[index][1] <= column:
+                index += 1
+            if index == len(merged) or column < merged[index][0]:
                 comments.append(Comment(strip_line_end(text[position:]), number, column))
                 break
             position = text.find("#", position + 1)

@@ -1,0 +1,36 @@
+"""Inputs for the linear-time checks of issue 15, written to DIR (seeded, reproducible).
+
+    python3 benchmarks/make_linear_inputs.py DIR [SCALE]
+
+hash_line.py    one Python line holding 16k*SCALE "#" literals
+many_keys.public.json   750k*SCALE keys in one object (about 9 MB at SCALE 1)
+minified.public.json    32k*SCALE findings (home paths) in one minified line
+Time and peak memory: /usr/bin/time -v python3 -m ovadapt_lint --no-cache DIR/FILE
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[0])
+    scale = float(argv[1]) if len(argv) > 1 else 1.0
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(15)
+    n = int(16_000 * scale)
+    (out / "hash_line.py").write_text("X = [" + ", ".join(['"#"'] * n) + "]\n")
+    keys = int(750_000 * scale)
+    (out / "many_keys.public.json").write_text(
+        json.dumps({f"k{i:07d}": rng.randrange(10**6) for i in range(keys)}, separators=(",", ":")))
+    findings = int(32_000 * scale)
+    (out / "minified.public.json").write_text(
+        json.dumps([{"p": f"/home/user{rng.randrange(10**6)}/.ssh/id_rsa"} for _ in range(findings)],
+                   separators=(",", ":")))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,58 @@
+"""Worker processes that never outlive the run that started them.
+
+A worker whose parent is killed (SIGKILL included) would keep the parent's stdout open and
+hang a pipeline; on Linux the kernel signals it (PR_SET_PDEATHSIG), elsewhere a thread
+polls the parent's pid.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+import time
+
+_PR_SET_PDEATHSIG = 1
+_POLL_SECONDS = 0.5
+
+
+def _kernel_lifeline() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies; False where that is unavailable."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_POLL_SECONDS)
+    os._exit(1)
+
+
+def bind_to_parent(parent: int) -> None:
+    """Make this worker exit when process ``parent`` dies. Called first thing in the worker."""
+    # Ctrl-C reaches the whole process group: the parent handles it and ends the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    kernel = _kernel_lifeline()
+    if os.getppid() != parent:  # the parent died before the lifeline was in place
+        os._exit(1)
+    if not kernel:
+        threading.Thread(target=_watch, args=(parent,), name="ovadapt-parent-watch", daemon=True).start()
+
+
+def end_pool(pool) -> None:
+    """Stop a ProcessPoolExecutor now: pending work cancelled, running workers killed, nothing awaited."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        try:
+            process.kill()
+        except (OSError, AttributeError, ValueError):
+            pass
+    pool.shutdown(wait=False, cancel_futures=True)
