@@ -26,6 +26,14 @@ def shared() -> Path:
     return SHARED
 
 
+@pytest.fixture
+def xdg(tmp_path: Path, monkeypatch) -> dict:
+    """An isolated user cache folder (where the cache's HMAC key lives) for this test and its subprocesses."""
+    folder = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return {"XDG_CACHE_HOME": str(folder)}
+
+
 def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run the real console entry point in a subprocess."""
     full_env = dict(os.environ)

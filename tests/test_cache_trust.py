@@ -22,13 +22,6 @@ from .conftest import CORPUS, run_cli
 TOKEN = "ghp_Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
 
 
-@pytest.fixture
-def xdg(tmp_path: Path, monkeypatch) -> dict:
-    """An isolated user cache folder (where the cache's HMAC key lives) for this test and its subprocesses."""
-    folder = tmp_path / "xdg"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
-    return {"XDG_CACHE_HOME": str(folder)}
-
 
 def _findings(proc) -> list:
     assert proc.returncode in (0, 1), proc.stderr

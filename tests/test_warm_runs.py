@@ -11,18 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from ovadapt_lint import Config, engine
 
 TOKEN = "ghp_Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
 
-
-@pytest.fixture
-def xdg(tmp_path: Path, monkeypatch) -> dict:
-    folder = tmp_path / "xdg"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
-    return {"XDG_CACHE_HOME": str(folder)}
 
 
 def _project(tmp_path: Path) -> Path:
