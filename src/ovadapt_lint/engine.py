@@ -279,7 +279,7 @@ def _lint_all(targets, todo, answered, config, cache, seen, progress):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    config.rule_pack()  # built here once and shipped: workers do not read the extension files again
+    config.rule_pack()  # read here once and shipped with the config: workers never read the extension files
     shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     chunk = max(1, min(16, len(todo) // (jobs * 8)))

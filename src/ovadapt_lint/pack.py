@@ -23,17 +23,37 @@ else:  # pragma: no cover - exercised on 3.10 only
 @dataclass(frozen=True, eq=False)
 class RulePack:
     rules: dict[str, Rule]
-    contracts: tuple[Contract, ...]
-    text_signatures: tuple[TextSignature, ...]
-    secrets: SecretPatterns
+    extension_contracts: tuple[str, ...] = ()  # JSON Schema texts
     categories: dict[str, Category] = field(default_factory=categories)
 
     @classmethod
     def load(cls, extension_rules: tuple[tuple[str, str], ...] = (),
              extension_contracts: tuple[tuple[str, str], ...] = ()) -> "RulePack":
         """The built-in pack plus extension rule files ((name, TOML text)) and contracts ((name, JSON Schema
-        text)); a ValueError (or a TOML/JSON error) names a bad one. Equal contents give the same pack."""
+        text)); a ValueError (or a TOML error) names a bad rule file, and check() a bad contract or pattern.
+        Equal contents give the same pack."""
         return _load(tuple(extension_rules), tuple(extension_contracts))
+
+    # The detection data is built on first use (a warm run answered by the cache needs none of it)
+    # and then kept with the pack, so a worker receives it built.
+    @cached_property
+    def contracts(self) -> tuple[Contract, ...]:
+        return build_contracts(self.extension_contracts) if self.extension_contracts else builtin_contracts()
+
+    @cached_property
+    def text_signatures(self) -> tuple[TextSignature, ...]:
+        # The category's policy is read once here, not for every signature of every string scanned.
+        return tuple(TextSignature.from_data(rule.code, data, self.categories[rule.category].whole_value)
+                     for rule in self.rules.values() for data in rule.signature)
+
+    @cached_property
+    def secrets(self) -> SecretPatterns:
+        return SecretPatterns.from_rules(self.rules)
+
+    def check(self) -> "RulePack":
+        """Build every part now, so a bad extension file fails before any file is linted."""
+        self.contracts, self.text_signatures, self.secrets
+        return self
 
     def rule(self, code: str) -> Rule:
         return self.rules[code]
@@ -52,7 +72,7 @@ class RulePack:
         return frozenset(k for c in self.contracts for _, k, _, _ in c.section_values)
 
     def __getstate__(self) -> dict[str, Any]:
-        # The derived sets are rebuilt where the pack lands (a worker); the patterns ship uncompiled.
+        # The derived sets are rebuilt where the pack lands (a worker); the credential patterns ship uncompiled.
         return {k: v for k, v in self.__dict__.items() if k not in ("judged_everywhere", "section_words")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -60,20 +80,14 @@ class RulePack:
 
 
 # A pure function of the extension texts (no "current pack"): a run builds its pack once, and equal
-# configurations (a hierarchy's, a worker's rebuild) share it.
+# configurations (a hierarchy's) share it.
 @lru_cache(maxsize=8)
 def _load(extension_rules: tuple[tuple[str, str], ...], extension_contracts: tuple[tuple[str, str], ...]) -> RulePack:
     if extension_rules:
         rules = build_rules(tuple((name, tomllib.loads(text)) for name, text in extension_rules))
     else:
         rules = all_rules()
-    contracts = (build_contracts(tuple(text for _, text in extension_contracts)) if extension_contracts
-                 else builtin_contracts())
-    kinds = categories()
-    signatures = tuple(TextSignature.from_data(rule.code, data, kinds[rule.category].whole_value)
-                       for rule in rules.values() for data in rule.signature)
-    return RulePack(rules=rules, contracts=contracts, text_signatures=signatures,
-                    secrets=SecretPatterns.from_rules(rules))
+    return RulePack(rules=rules, extension_contracts=tuple(text for _, text in extension_contracts))
 
 
 def builtin_pack() -> RulePack:
