@@ -16,7 +16,7 @@ from typing import Any
 
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
 from .checksums import CHECKSUMS
-from .keynames import credential_name
+from .keynames import credential_name, public_by_design
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
 _CANDIDATE = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}|-----BEGIN")
@@ -443,7 +443,13 @@ def _elided(match: re.Match[str], text: str, value: str, end: int) -> bool:
     return _ELISION.match(text, match.end()) is not None
 
 
+def _public_key(match: re.Match[str], text: str, value: str, end: int) -> bool:
+    """A key public by design, as its prefix says (PostHog `phc_`, Stripe `pk_live_`): not a secret."""
+    return public_by_design(value.strip("\"'"))
+
+
 NOT_VALUES = {
+    "public-key": _public_key,
     "empty": _empty,
     "structure": _structure,
     "code": _code,

@@ -16,7 +16,13 @@ from ..keyclass import split_words
 @lru_cache(maxsize=1)
 def _vocabulary() -> dict[str, frozenset[str]]:
     data = rulepack.load_toml("vocabulary", "credential_names.toml")
-    return {name: frozenset(data[name]) for name in ("suffixes", "last_words", "key_qualifiers", "not_after")}
+    return {name: frozenset(data[name]) for name in ("suffixes", "last_words", "key_qualifiers", "not_after",
+                                                     "public_prefixes")}
+
+
+def public_by_design(value: str) -> bool:
+    """A key that is public by design and says so by its prefix (`phc_`, `pk_live_`)."""
+    return value.startswith(tuple(_vocabulary()["public_prefixes"]))
 
 
 @lru_cache(maxsize=4096)

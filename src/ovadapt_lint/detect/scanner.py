@@ -8,7 +8,7 @@ from .credentials import scan_secrets
 from .denylist import DenyList
 from .signatures import scan_text
 from .urls import UrlDetector
-from . import Hit, is_placeholder, secret_shaped, word_segments
+from . import PLACEHOLDER, Hit, filler_value, is_placeholder, secret_shaped, word_segments
 
 CACHE_SIZE = 100_000
 
@@ -112,4 +112,10 @@ def _sample_jwt(token: str) -> bool:
     except (ValueError, UnicodeDecodeError):
         return False
     values = [str(v) for v in claims.values()] if isinstance(claims, dict) else []
-    return any(is_placeholder(v) or v in ("John Doe", "Jane Doe") for v in values)
+    return any(_stand_in_claim(v) or v in ("John Doe", "Jane Doe") for v in values)
+
+
+def _stand_in_claim(value: str) -> bool:
+    """Filler words alone (`"aud": "api"`, `"scope": "read write"`) are ordinary claims of issued tokens;
+    templates, masks, keyboard runs and stand-in words (`test`, `example`) mark a sample."""
+    return is_placeholder(value) and (not filler_value(value.strip()) or PLACEHOLDER.match(value.strip()) is not None)
