@@ -10,6 +10,7 @@ Time and peak memory: /usr/bin/time -v python3 -m ovadapt_lint --no-cache DIR/FI
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -17,8 +18,11 @@ from pathlib import Path
 
 
 def main(argv: list[str]) -> None:
-    out = Path(argv[0])
-    scale = float(argv[1]) if len(argv) > 1 else 1.0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path, help="folder to write the inputs to")
+    parser.add_argument("scale", type=float, nargs="?", default=1.0)
+    args = parser.parse_args(argv)
+    out, scale = args.out, args.scale
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(15)
     n = int(16_000 * scale)
