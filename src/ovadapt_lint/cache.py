@@ -25,7 +25,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .findings import Finding, Span
-from .userstore import KEY_BYTES, key_file, user_key  # noqa: F401  (the key lives in the user's store)
+from .userstore import user_key  # the key lives in the user's store, never the repository
 
 DEFAULT_DIR = ".ovadapt_cache"
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
