@@ -229,13 +229,11 @@ def _jobs(config: Config, files: int) -> int:
     return 1 if files < PARALLEL_MIN_FILES else max(1, min(jobs, files))
 
 
-def _from_index(targets: list[Target], config: Config, cache, index) -> dict[str, list[Finding]]:
+def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> dict[str, list[Finding]]:
     """Findings of the files whose stat and cache entry are unchanged, without reading them."""
     answered: dict[str, list[Finding]] = {}
-    if index is None:
-        return answered
     for target in targets:
-        key = index.key(target.path, f"{target.kind}:{target_role(target, config)}")
+        key = index.key(target.path, kinds[target.display])
         if key is not None:
             cached = cache.get(key, target.display)
             if cached is not None:
@@ -247,22 +245,24 @@ def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[
     """(target, findings, source or None) for each target, in target order. Files the stat index answers
     are not read; only the others go to the workers."""
     cache = _make_cache(config)
-    index = None
-    if cache is not None:
-        from .cache import StatIndex
+    if cache is None:
+        yield from _lint_all(targets, targets, {}, config, None, {}, progress)
+        return
+    from .cache import StatIndex
 
-        index = StatIndex(cache)
-    answered = _from_index(targets, config, cache, index)
+    index = StatIndex(cache)
+    # What a file is to the index: its kind and role (the role's globs are matched once per file and run).
+    kinds = {t.display: f"{t.kind}:{target_role(t, config)}" for t in targets}
+    answered = _from_index(targets, cache, index, kinds)
     todo = [t for t in targets if t.display not in answered]
     seen: dict[str, tuple] = {}
     try:
         yield from _lint_all(targets, todo, answered, config, cache, seen, progress)
     finally:
-        if index is not None:
-            for target in todo:
-                key, info = seen.get(target.display) or (None, None)
-                index.record(target.path, f"{target.kind}:{target_role(target, config)}", info, key)
-            index.save()
+        for target in todo:
+            key, info = seen.get(target.display) or (None, None)
+            index.record(target.path, kinds[target.display], info, key)
+        index.save()
 
 
 def _lint_all(targets, todo, answered, config, cache, seen, progress):
