@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator, Union
+from typing import Any, Iterator, Sequence, Union
 
 from ..findings import Finding, Span
 from ..source import SourceFile, notice
@@ -92,10 +92,19 @@ def _high_surrogate(hex4: str) -> bool:
         return False
 
 
-def _raw_offsets(data: bytes, start: int, end: int) -> list[int]:
+def _raw_offsets(data: bytes, start: int, end: int) -> Sequence[int]:
     """Byte offset in the source of each decoded character of the JSON string at start:end,
     plus one past the last (escapes such as \\n and \\u00e9 map to where they begin)."""
-    raw = data[start + 1:end - 1].decode("utf-8", "replace")
+    body = data[start + 1:end - 1]
+    if body.isascii() and b"\\" not in body:
+        # One byte per character: a range, not a per-character loop and list (issue 15: this loop
+        # ran for every finding span, 2.5 s on 0.3 MB of minified JSON).
+        return range(start + 1, end)
+    return _escaped_offsets(body, start)
+
+
+def _escaped_offsets(body: bytes, start: int) -> list[int]:
+    raw = body.decode("utf-8", "replace")
     offsets = []
     position = start + 1
     index = 0

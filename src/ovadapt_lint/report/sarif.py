@@ -219,6 +219,6 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
 
 def write_sarif(result: LintResult, out: TextIO, category: str | None = None, *, srcroot: str | None = None,
                 show_suppressed: bool = False) -> None:
-    json.dump(build_sarif(result, category, srcroot=srcroot, show_suppressed=show_suppressed), out,
-              indent=2, ensure_ascii=False)
-    out.write("\n")
+    # One write: json.dump writes each token separately (issue 15).
+    document = build_sarif(result, category, srcroot=srcroot, show_suppressed=show_suppressed)
+    out.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
