@@ -65,20 +65,27 @@ class JsonDocument:
     notices: list[Finding] = field(default_factory=list)
     # False when the file (or a record) failed to parse; contract rules skip broken roots.
     complete: bool = True
+    # The last string's character offsets: findings in one long string ask for it again and again.
+    _offsets: tuple[int, int, Sequence[int]] | None = field(default=None, repr=False, compare=False)
 
     def span(self, node: JNode) -> Span:
         return self.source.span(node.start, node.end)
 
     def string_bytes(self, node: JNode, start: int, end: int) -> tuple[int, int]:
         """Source byte offsets of characters ``start:end`` of a string node's decoded value."""
-        offsets = _raw_offsets(self.source.data, node.start, node.end)
+        offsets = self._string_offsets(node)
         if len(offsets) <= start:
             return node.start + 1, node.end - 1
         return offsets[start], offsets[end] if end < len(offsets) else node.end - 1
 
+    def _string_offsets(self, node: JNode) -> Sequence[int]:
+        if self._offsets is None or self._offsets[:2] != (node.start, node.end):
+            self._offsets = (node.start, node.end, _raw_offsets(self.source.data, node.start, node.end))
+        return self._offsets[2]
+
     def string_span(self, node: JNode, start: int, end: int) -> Span:
         """The source span of characters ``start:end`` of a string node's decoded value."""
-        offsets = _raw_offsets(self.source.data, node.start, node.end)
+        offsets = self._string_offsets(node)
         if len(offsets) <= start:  # could not map (should not happen): the whole string
             return self.span(node)
         last = offsets[end] if end < len(offsets) else node.end - 1
@@ -176,7 +183,12 @@ def _decode_string(data: bytes, start: int, end: int) -> str:
         return raw.decode("utf-8", "replace")
 
 
+_PLAIN_INT = re.compile(rb"-?(?:0|[1-9][0-9]{0,17})")
+
+
 def _decode_number(text: bytes) -> Any:
+    if _PLAIN_INT.fullmatch(text):
+        return int(text)  # the common case, without a json.loads call per number (issue 15)
     try:
         return json.loads(text)
     except ValueError:  # e.g. more digits than int() converts
