@@ -11,7 +11,6 @@ when ``--sarif-srcroot`` asks. Messages are redacted.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,6 +20,7 @@ from ..version import __version__
 from ..results import LintResult
 from ..redact import mask_text
 from ..ruledocs import rule_markdown, rule_text
+from .json_report import dump_json
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/ovadapt/ovadapt-lint"
@@ -219,6 +219,4 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
 
 def write_sarif(result: LintResult, out: TextIO, category: str | None = None, *, srcroot: str | None = None,
                 show_suppressed: bool = False) -> None:
-    json.dump(build_sarif(result, category, srcroot=srcroot, show_suppressed=show_suppressed), out,
-              indent=2, ensure_ascii=False)
-    out.write("\n")
+    dump_json(build_sarif(result, category, srcroot=srcroot, show_suppressed=show_suppressed), out)
