@@ -1,5 +1,7 @@
 """Credential formats an ``extend-rules`` file adds are masked wherever a report quotes text, like the
-built-in formats: on a line shown in another finding's code frame, even with the extension rule ignored."""
+built-in formats: on a line shown in another finding's code frame or --diff, even with the extension rule ignored;
+an extension rule marked blocks_fix stops --fix like a built-in one, and an extension notice is never hidden
+by per-file-ignores."""
 
 # This module holds deliberate samples of what the linter catches (secrets, paths, raw material).
 # ovadapt: ignore-file
@@ -49,3 +51,58 @@ def test_extension_secret_in_another_findings_frame_is_masked(tmp_path: Path) ->
     assert ZETA_KEY not in proc.stdout + proc.stderr
     assert "zqk_…[28 chars]" in proc.stdout
 
+
+
+def test_extension_secret_on_a_removed_diff_line_is_masked(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    openai = "sk-proj-9f8QwLm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm7Qz"
+    (project / "a.public.json").write_text(json.dumps({"a": openai, "b": ZETA_KEY}) + "\n", encoding="utf-8")
+    proc = run_cli("--diff", "a.public.json", cwd=project)
+    removed = [line for line in proc.stdout.splitlines() if line.startswith("-") and not line.startswith("---")]
+    assert removed, proc.stdout + proc.stderr
+    assert all(ZETA_KEY not in line and openai not in line for line in removed)
+    assert "zqk_…[28 chars]" in removed[0]
+
+
+TICKET_RULE = r'''
+[[rule]]
+code = "OVA390"
+name = "ticket-dump"
+category = "raw-content"
+severity = "error"
+precision = "high"
+summary = "A ticket export line."
+what = "Reports TKT export lines."
+why = "They are private."
+example = "TKT|123|alice|body"
+fix = "Drop it."
+blocks_fix = "always"
+
+[[rule.signature]]
+id = "ticket-export"
+label = "a ticket export line"
+needles = ["TKT|"]
+all = ['TKT\|\d+\|']
+'''
+
+
+def test_extension_rule_marked_blocks_fix_stops_fix(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8")
+    (tmp_path / "t.toml").write_text(TICKET_RULE, encoding="utf-8")
+    text = json.dumps({"a": "sk-proj-9f8QwLm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm7Qz", "b": "TKT|42|open"}) + "\n"
+    (tmp_path / "a.public.json").write_text(text, encoding="utf-8")
+    proc = run_cli("--fix", "a.public.json", cwd=tmp_path)
+    assert "OVA390" in proc.stdout, proc.stdout + proc.stderr
+    assert "nothing written" in proc.stderr
+    assert (tmp_path / "a.public.json").read_text(encoding="utf-8") == text
+
+
+def test_extension_notice_is_not_hidden_by_per_file_ignores(tmp_path: Path) -> None:
+    notice_rule = TICKET_RULE.replace("OVA390", "OVA091").replace("raw-content", "notice").replace(
+        'blocks_fix = "always"\n', "")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\nper-file-ignores = {"*.json" = ["OVA0"]}\n', encoding="utf-8")
+    (tmp_path / "t.toml").write_text(notice_rule, encoding="utf-8")
+    (tmp_path / "a.public.json").write_text(json.dumps({"b": "TKT|42|open"}) + "\n", encoding="utf-8")
+    proc = run_cli("--output-format", "concise", "a.public.json", cwd=tmp_path)
+    assert "OVA091" in proc.stdout, proc.stdout + proc.stderr
