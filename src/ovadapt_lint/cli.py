@@ -456,14 +456,14 @@ def _fix(args: argparse.Namespace, result, quiet: bool = False, told: set[str] |
     for display, findings in sorted(by_file.items()):
         target = result.targets.get(display)
         if target is not None:
-            planned = plan(target.path, display, target.kind, findings, tree=result.source_root())
+            planned = plan(target.path, display, target.kind, findings, tree=result.source_root(), rules=result.rules)
             if planned is not None:
                 plans.append(planned)
     if args.diff:
         changed = [p for p in plans if p.error is None and p.after != p.before]
         out = _escaping(sys.stdout)
         for planned in changed:
-            out.write(diff(planned))
+            out.write(diff(planned, result.secret_patterns()))
         for planned in plans:
             if planned.error:
                 sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
@@ -505,14 +505,14 @@ def _write_baseline(target: str, result) -> int:
     from .registry import is_notice
 
     # Tool notices (a file that could not be checked) are never accepted into a baseline.
-    accepted = [f for f in result.findings if not is_notice(f.code)]
+    accepted = [f for f in result.findings if not is_notice(f.code, result.rules)]
     accepted += [s.finding for s in result.suppressed if s.reason.startswith("baseline ")]
     try:
         Baseline.from_findings([(f, result.uri(f.path)) for f in accepted]).write(Path(target))
     except OSError as exc:
         sys.stderr.write(f"ovadapt-lint: error: cannot write {target}: {exc.strerror}\n")
         return EXIT_ERROR
-    left = len([f for f in result.findings if is_notice(f.code)])
+    left = len([f for f in result.findings if is_notice(f.code, result.rules)])
     sys.stderr.write(f"ovadapt-lint: wrote {len(accepted)} baseline entr{'y' if len(accepted) == 1 else 'ies'} to {target}"
                      + (f"; {left} tool notice(s) not recorded" if left else "") + "\n")
     return EXIT_CLEAN

@@ -365,7 +365,7 @@ def _sort_out(result: LintResult, config: Config, target: Target, findings: list
         pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
         if inline is not None:
             result.suppressed.append(Suppressed(finding, inline, True))
-        elif pattern is not None and not registry.is_notice(finding.code):
+        elif pattern is not None and not registry.is_notice(finding.code, result.rules):
             result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
         else:
             result.findings.append(finding)

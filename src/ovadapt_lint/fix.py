@@ -80,18 +80,20 @@ def _parses(kind: str, data: bytes) -> bool:
     return True
 
 
-def blocks_fix(findings: list[Finding]) -> bool:
-    """A finding the rule pack marks ``blocks_fix`` (the file did not parse cleanly: a reader's notice,
-    all built in) stops --fix."""
+def blocks_fix(findings: list[Finding], rules=None) -> bool:
+    """A finding the rule pack marks ``blocks_fix`` (the file did not parse cleanly: a reader's notice)
+    stops --fix. ``rules``: the run's rules (extension rules included); default the built-in ones."""
     from .registry import all_rules
 
-    rules = all_rules()
+    rules = rules if rules is not None else all_rules()
     return any(f.code in rules and rules[f.code].blocks_fix_at(f.severity) for f in findings)
 
 
-def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Path | None = None) -> FileFix | None:
+def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Path | None = None,
+         rules=None) -> FileFix | None:
     """What --fix would do to one file, or None when nothing there is fixable. ``tree``: the linted
-    tree; a symbolic link is fixed through its target only when the target lies inside it."""
+    tree; a symbolic link is fixed through its target only when the target lies inside it. ``rules``:
+    the run's rules (see blocks_fix)."""
     fixable = [f for f in findings if f.fix]
     if not fixable:
         return None
@@ -110,7 +112,7 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Pat
     if linted and linted != {digest(original[3:] if original.startswith(BOM) else original)}:
         return FileFix(path, display, original, original, error="changed since it was linted; nothing written "
                                                                "(run again)")
-    if blocks_fix(findings):
+    if blocks_fix(findings, rules):
         return FileFix(path, display, original, original, error="the file did not parse cleanly; nothing written")
     bom = original.startswith(BOM)
     body = original[3:] if bom else original
@@ -162,8 +164,9 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def diff(fix: FileFix) -> str:
-    """A unified diff whose removed lines are masked: the secret never appears."""
+def diff(fix: FileFix, patterns=None) -> str:
+    """A unified diff whose removed lines are masked: the secret never appears. ``patterns``: the run's
+    credential patterns (extension formats included); default the built-in ones."""
     before = split_lines(fix.before.decode("utf-8", "replace"))
     after = split_lines(fix.after.decode("utf-8", "replace"))
     secrets = []
@@ -176,7 +179,7 @@ def diff(fix: FileFix) -> str:
     for line in difflib.unified_diff(before, after, f"a/{fix.display}", f"b/{fix.display}"):
         if line.startswith("-") and not line.startswith("---"):
             # The redaction code frames use, plus every occurrence of a fixed secret: each masked once.
-            spans = line_secret_spans(line)
+            spans = line_secret_spans(line, patterns)
             for secret in set(secrets):
                 at = line.find(secret) if secret else -1
                 while at != -1:

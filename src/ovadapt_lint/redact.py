@@ -50,11 +50,13 @@ def _credential_patterns():
     return SecretPatterns.from_rules(all_rules())
 
 
-def secret_spans(text: str) -> list[tuple[int, int]]:
-    """Merged spans of every credential-looking token in ``text`` (detectors and the safety net)."""
+def secret_spans(text: str, patterns=None) -> list[tuple[int, int]]:
+    """Merged spans of every credential-looking token in ``text`` (detectors and the safety net).
+    ``patterns``: the run's credential patterns (extension formats included); default the built-in ones."""
     from .detect.credentials import scan_secrets
 
-    spans = [(h.start, h.end) for h in scan_secrets(text, _credential_patterns()) if h.secret and h.end > h.start]
+    patterns = patterns if patterns is not None else _credential_patterns()
+    spans = [(h.start, h.end) for h in scan_secrets(text, patterns) if h.secret and h.end > h.start]
     spans += [m.span() for m in _safety_net().finditer(text)]
     return merge_spans(spans)
 
@@ -71,9 +73,9 @@ def apply_masks(text: str, spans) -> str:
     return "".join(out)
 
 
-def mask_text(text: str) -> str:
-    """Replace every credential-looking token in ``text`` by its masked form."""
-    return apply_masks(text, secret_spans(text))
+def mask_text(text: str, patterns=None) -> str:
+    """Replace every credential-looking token in ``text`` by its masked form (``patterns``: see secret_spans)."""
+    return apply_masks(text, secret_spans(text, patterns))
 
 
 # A password-shaped token where no detector looked (`curl -u elastic:P@ssw0rd9`): 8+ characters with a lower-
@@ -106,14 +108,15 @@ def pem_spans(line: str) -> list[tuple[int, int]]:
     return spans
 
 
-def line_secret_spans(line: str) -> list[tuple[int, int]]:
+def line_secret_spans(line: str, patterns=None) -> list[tuple[int, int]]:
     """Merged spans to mask in a line of source shown to a reader (code frames, --diff): what the
     detectors find in the line read as its strings say (escapes resolved in place), the safety net,
-    and password-shaped tokens."""
+    and password-shaped tokens. ``patterns``: see secret_spans."""
     from .detect.credentials import scan_secrets
 
+    patterns = patterns if patterns is not None else _credential_patterns()
     readable = _ESCAPE.sub(lambda m: " " + (m.group(1) if m.group(1) in "\"'" else " "), line)
-    spans = [(h.start, h.end) for h in scan_secrets(readable, _credential_patterns()) if h.secret and h.end > h.start]
+    spans = [(h.start, h.end) for h in scan_secrets(readable, patterns) if h.secret and h.end > h.start]
     spans += [m.span() for m in _safety_net().finditer(line)]
     spans += [m.span() for m in _SHAPED.finditer(line)]
     spans += [m.span(2) for m in _ASSIGNED.finditer(line) if _DIGIT.search(m[2]) and _LETTER.search(m[2])]
@@ -121,6 +124,6 @@ def line_secret_spans(line: str) -> list[tuple[int, int]]:
     return merge_spans(spans)
 
 
-def redact_line(line: str) -> str:
+def redact_line(line: str, patterns=None) -> str:
     """A source line as the linter shows it: every credential-looking token masked once."""
-    return apply_masks(line, line_secret_spans(line))
+    return apply_masks(line, line_secret_spans(line, patterns))

@@ -59,10 +59,10 @@ def category_of(code: str) -> Category:
     raise KeyError(code)
 
 
-def is_notice(code: str) -> bool:
-    """A tool notice (about the run, not the content); unknown codes are not notices. Notices come
-    from the readers, whose codes are all built in."""
-    rule = all_rules().get(code)
+def is_notice(code: str, rules: dict[str, Rule] | None = None) -> bool:
+    """A tool notice (about the run, not the content); unknown codes are not notices. ``rules``: the
+    run's rules (an extension file may add a notice); default the built-in ones."""
+    rule = (rules if rules is not None else all_rules()).get(code)
     return rule is not None and categories()[rule.category].notice
 
 

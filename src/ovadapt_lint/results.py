@@ -42,6 +42,7 @@ class LintResult:
     # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
     rules: dict[str, Any] = field(default_factory=registry.all_rules)
     _root: Path | None = field(default=None, repr=False)
+    _secrets: Any = field(default=None, repr=False)
 
     def add_file(self, target: Target) -> None:
         self.files.append(target)
@@ -57,6 +58,17 @@ class LintResult:
                 return None
             self.sources[display] = loaded
         return self.sources[display]
+
+    def secret_patterns(self):
+        """The run's credential patterns, extension formats included, for masking what reports quote;
+        None for the built-in pack (redact keeps those built)."""
+        if self.rules is registry.all_rules():
+            return None
+        if self._secrets is None:
+            from .detect.credentials import SecretPatterns
+
+            self._secrets = SecretPatterns.from_rules(self.rules)
+        return self._secrets
 
     def uri(self, display: str) -> str:
         """The relative URI machine formats use for a displayed path."""

@@ -25,13 +25,13 @@ def _console(out: TextIO, color: bool):
                    no_color=not color, color_system="auto" if color else None)
 
 
-def _line_masks(line_text: str, secrets: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
+def _line_masks(line_text: str, secrets: list[tuple[int, int]], patterns=None) -> tuple[str, list[tuple[int, int]]]:
     """A frame line (tabs as one space each) and the merged spans to mask in it: the findings' secret
     spans on the line and every credential-looking token it holds (the redaction --diff applies)."""
     from ..redact import line_secret_spans, merge_spans
 
     text = line_text.expandtabs(1)
-    return text, merge_spans([(max(s, 0), min(e, len(text))) for s, e in secrets] + line_secret_spans(text))
+    return text, merge_spans([(max(s, 0), min(e, len(text))) for s, e in secrets] + line_secret_spans(text, patterns))
 
 
 def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]] = (),
@@ -137,6 +137,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
     console = _console(out, color)
     # (path, line) -> secret spans on that line, masked in every frame that shows the line
     secrets = _secret_lines(result, show_frames)
+    patterns = result.secret_patterns()  # extension credential formats are masked too
     line_masks: dict[tuple[str, int], tuple[str, list[tuple[int, int]]]] = {}
     current = None
     for finding in result.findings:
@@ -148,7 +149,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         location = f"{finding.path}:{finding.line}:{finding.col}:"
         console.print(Text.assemble(
             (location, "bold"), " ", (finding.code, _STYLE.get(finding.severity, "")), " ",
-            mask_text(finding.message)))
+            mask_text(finding.message, patterns)))
         source = result.source(finding.path) if show_frames else None
         if show_frames and source is not None:
             line_text = source.line_text(finding.line)
@@ -156,7 +157,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
                 end_col = finding.span.end_col if finding.span.end_line == finding.line else len(line_text) + 1
                 where = (finding.path, finding.line)
                 if where not in line_masks:  # computed once per shown line
-                    line_masks[where] = _line_masks(line_text, secrets.get(where, []))
+                    line_masks[where] = _line_masks(line_text, secrets.get(where, []), patterns)
                 shown, marker = _frame(line_text, finding.col, end_col, masks=line_masks[where])
                 gutter = f"{finding.line:>5} | "
                 console.print(Text.assemble((gutter, "dim"), shown))
@@ -167,7 +168,7 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         console.print(Text(f"Suppressed ({len(result.suppressed)}):", style="bold"))
         for item in result.suppressed:
             f = item.finding
-            console.print(Text(f"{f.path}:{f.line}:{f.col}: {f.code} {mask_text(f.message)}  [{item.reason}]",
+            console.print(Text(f"{f.path}:{f.line}:{f.col}: {f.code} {mask_text(f.message, patterns)}  [{item.reason}]",
                                style="dim"))
     _summary(console, result)
 
@@ -210,12 +211,13 @@ def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
 def write_concise(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
     """One line per finding, ``path:line:col: CODE message``, no code frame and no summary
     (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``."""
+    patterns = result.secret_patterns()
     for f in result.findings:
-        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}\n")
+        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}\n")
     if show_suppressed:
         for item in result.suppressed:
             f = item.finding
-            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))} "
+            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))} "
                       f"[suppressed: {_one_line(item.reason)}]\n")
 
 
