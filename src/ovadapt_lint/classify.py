@@ -18,6 +18,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .discover import matches
+
 PUBLIC, SOURCE, TEST = "public", "source", "test"
 ROLES = (PUBLIC, SOURCE, TEST)
 
@@ -46,30 +48,19 @@ def relative_posix(path: Path, base: Path | None) -> str:
 
 
 @lru_cache(maxsize=64)
-def _role_matcher(patterns: tuple[str, ...]):
-    """One compiled test for a set of role globs, as ``discover.matches`` reads them (the name, the whole
-    path, or a folder prefix) plus any folder above the file (``tests/`` matches ``a/tests/b.py``): role
-    globs are asked of every file twice a run, so they are compiled once."""
-    if not patterns:
-        return lambda rel: False
-    globs = "|".join(fnmatch.translate(os.path.normcase(p)) for p in patterns)
-    prefixes = "|".join(fnmatch.translate(os.path.normcase(p.rstrip("/") + "/*")) for p in patterns)
-    whole = re.compile(f"(?:{globs})|(?:{prefixes})")
+def _folders(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The folder globs (`tests/`) as one regex, matched against each folder above a file."""
     folders = [os.path.normcase(p.rstrip("/")) for p in patterns if p.endswith("/")]
-    folder = re.compile("|".join(fnmatch.translate(f) for f in folders)) if folders else None
-
-    def match(rel: str) -> bool:
-        rel = os.path.normcase(rel)
-        name = rel.rsplit("/", 1)[-1]
-        if whole.match(name) or whole.match(rel):
-            return True
-        return folder is not None and any(folder.match(part) for part in rel.split("/")[:-1])
-
-    return match
+    return re.compile("|".join(fnmatch.translate(f) for f in folders)) if folders else None
 
 
-def _folder_match(rel: str, patterns: tuple[str, ...] | list[str]) -> bool:
-    return _role_matcher(tuple(patterns))(rel)
+def _folder_match(rel: str, patterns: tuple[str, ...]) -> bool:
+    """Globs on the file (name or path, as ``discover.matches`` reads them) or on any folder above it
+    (``tests/`` matches ``a/tests/b.py``)."""
+    if matches(rel, patterns):
+        return True
+    folder = _folders(patterns)
+    return folder is not None and any(folder.match(part) for part in os.path.normcase(rel).split("/")[:-1])
 
 
 def file_role(path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None) -> str:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import subprocess
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -48,10 +50,24 @@ def _sniff_json(path: Path) -> bool:
     return head[:1] in (b"{", b"[")
 
 
-def matches(rel: str, patterns: list[str]) -> bool:
+@lru_cache(maxsize=128)
+def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The globs and their folder-prefix forms (`p/*`) as one regex: discovery and roles ask them of
+    every file, so they are compiled once (fnmatch's rules, fnmatch's case folding)."""
+    if not patterns:
+        return None
+    parts = [fnmatch.translate(os.path.normcase(p)) for p in patterns]
+    parts += [fnmatch.translate(os.path.normcase(p.rstrip("/") + "/*")) for p in patterns]
+    return re.compile("|".join(f"(?:{part})" for part in parts))
+
+
+def matches(rel: str, patterns: list[str] | tuple[str, ...]) -> bool:
     """A relative posix path against globs: on its name, the whole path, or as a folder prefix."""
-    name = rel.rsplit("/", 1)[-1]
-    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
+    regex = _globs(tuple(patterns))
+    if regex is None:
+        return False
+    rel = os.path.normcase(rel)
+    return bool(regex.match(rel.rsplit("/", 1)[-1]) or regex.match(rel))
 
 
 def included(rel: str, patterns: list[str]) -> bool:
