@@ -85,3 +85,39 @@ def test_ctrl_c_exits_130_with_one_line_and_ends_the_workers(tmp_path: Path) -> 
         for worker in workers:
             if _alive(worker):
                 os.kill(worker, signal.SIGKILL)
+
+
+@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="forks its workers")
+def test_ending_a_pool_with_cancelled_work_prints_nothing(monkeypatch) -> None:
+    """Ctrl-C cancels the pending work (the pool's map does) before end_pool kills the workers. If the pool's
+    manager thread saw a dead worker before the shutdown, it would mark a cancelled future broken and print
+    ``InvalidStateError: CANCELLED`` from its thread (Python < 3.12): each kill here waits for that thread."""
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ovadapt_lint.workers import end_pool
+
+    errors: list = []
+    monkeypatch.setattr(threading, "excepthook", errors.append)
+    # Workers stuck in their initializer never take work: the pool's queue of calls fills and stays full,
+    # so the work behind it stays pending in the pool, as it does in a long run, until it is cancelled.
+    pool = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"),
+                               initializer=time.sleep, initargs=(60,))
+    futures = [pool.submit(time.sleep, 60) for _ in range(10)]
+    deadline = time.monotonic() + 60
+    while sum(f.running() for f in futures) < 3 and time.monotonic() < deadline:  # 2 workers + 1 extra call
+        time.sleep(0.01)
+    manager = pool._executor_manager_thread
+    processes = list(pool._processes.values())
+    for process in processes:
+        def kill_and_let_the_pool_see_it(process=process, kill=process.kill) -> None:
+            kill()
+            manager.join(timeout=60)
+        monkeypatch.setattr(process, "kill", kill_and_let_the_pool_see_it)
+    assert sum(f.cancel() for f in futures) == 7
+    end_pool(pool)
+    manager.join(timeout=60)
+    assert not manager.is_alive()
+    assert [e.exc_value for e in errors] == []
+    assert _wait_gone({p.pid for p in processes}) == set()

@@ -50,9 +50,12 @@ def bind_to_parent(parent: int) -> None:
 def end_pool(pool) -> None:
     """Stop a ProcessPoolExecutor now: pending work cancelled, running workers killed, nothing awaited."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    # Shut down before killing: the pool's manager thread then drops the cancelled work before it sees a
+    # dead worker. The other order lets it mark a cancelled future broken, and Python < 3.12 prints that
+    # thread's InvalidStateError ("CANCELLED: <Future ...>") on stderr whenever it wins the race.
+    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         try:
             process.kill()
         except (OSError, AttributeError, ValueError):
             pass
-    pool.shutdown(wait=False, cancel_futures=True)
