@@ -11,18 +11,20 @@ from ..results import LintResult
 from ..redact import mask_text
 
 
-def _item(finding) -> dict:
+def _item(finding, patterns=None) -> dict:
+    """``patterns``: the run's credential patterns (LintResult.secret_patterns), extension formats included."""
     item = finding.to_dict()
-    item["message"] = mask_text(item["message"])
+    item["message"] = mask_text(item["message"], patterns)
     if item["json_path"] is not None:
-        item["json_path"] = mask_text(item["json_path"])
+        item["json_path"] = mask_text(item["json_path"], patterns)
     if finding.extra.get("history"):
         item["properties"] = dict(finding.extra["history"])
     return item
 
 
 def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
-    findings = [_item(f) for f in result.findings]
+    patterns = result.secret_patterns()
+    findings = [_item(f, patterns) for f in result.findings]
     document = {
         "schema": "ovadapt-lint/findings/v1",
         "tool": {"name": "ovadapt-lint", "version": __version__},
@@ -39,7 +41,7 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
         document["summary"]["diff_base"] = result.review["diff_base"]
         document["summary"]["merge_base"] = result.review["merge_base"]
     if show_suppressed:
-        document["suppressed"] = [{**_item(s.finding), "suppressed_by": s.reason} for s in result.suppressed]
+        document["suppressed"] = [{**_item(s.finding, patterns), "suppressed_by": s.reason} for s in result.suppressed]
     dump_json(document, out)
 
 
