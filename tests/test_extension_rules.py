@@ -36,3 +36,29 @@ def test_json_report_masks_an_extension_credential_in_messages_and_json_paths(tm
     assert ZETA_KEY not in proc.stdout + proc.stderr
     found = _home_path_finding(json.loads(proc.stdout)["findings"])
     assert ZETA_MASK in found["message"] and ZETA_MASK in found["json_path"]
+
+
+def test_sarif_masks_an_extension_credential_in_messages_and_json_paths(tmp_path: Path) -> None:
+    proc = run_cli("--no-cache", "--output-format", "sarif", "a.public.json", cwd=_zeta_project(tmp_path))
+    run = json.loads(proc.stdout)["runs"][0]
+    # The rule's help quotes its own `example`, as a built-in rule's does; what the run found is masked.
+    assert ZETA_KEY not in json.dumps(run["results"], ensure_ascii=False) + json.dumps(run["invocations"]) + proc.stderr
+    found = next(r for r in run["results"] if r["ruleId"] == "OVA501")
+    assert ZETA_MASK in found["message"]["text"] and ZETA_MASK in found["properties"]["jsonPath"]
+
+
+def test_sarif_keeps_an_extension_notice_first_under_the_result_cap(tmp_path: Path) -> None:
+    from ovadapt_lint.config import load_config
+    from ovadapt_lint.engine import run
+    from ovadapt_lint.report.sarif import build_sarif
+
+    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8")
+    (tmp_path / "t.toml").write_text(NOTICE_RULE, encoding="utf-8")
+    # Five home paths before the extension notice: a cap of one result must keep the notice, as it keeps a built-in one.
+    rows = [f"/Users/operator{n}/state.json" for n in range(5)] + ["TKT|42|open"]
+    (tmp_path / "a.public.json").write_text(json.dumps({"rows": rows}) + "\n", encoding="utf-8")
+    config = load_config(tmp_path / "pyproject.toml")
+    result = run([str(tmp_path / "a.public.json")], config)
+    assert sorted({f.code for f in result.findings}) == ["OVA091", "OVA501"]
+    kept = build_sarif(result, max_results=1)["runs"][0]["results"]
+    assert [r["ruleId"] for r in kept] == ["OVA091"]

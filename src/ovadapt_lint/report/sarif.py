@@ -54,7 +54,7 @@ def _region(span) -> dict[str, int]:
             "endLine": span.end_line, "endColumn": max(span.end_col, 1)}
 
 
-def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any]) -> None:
+def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any], patterns=None) -> None:
     """A flow finding's steps (source, each variable, the projection field) as relatedLocations and a codeFlow."""
     locations = []
     for number, step in enumerate(steps):
@@ -62,7 +62,7 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
             "id": number,
             "physicalLocation": {"artifactLocation": dict(artifact),
                                  "region": {"startLine": step["line"], "startColumn": step["column"]}},
-            "message": {"text": mask_text(step["message"])},
+            "message": {"text": mask_text(step["message"], patterns)},
         })
     item["relatedLocations"] = locations
     item["codeFlows"] = [{"threadFlows": [{"locations": [
@@ -70,8 +70,9 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
         for number, loc in enumerate(locations)]}]}]
 
 
-def _result(f, uri: str, index: dict[str, int]) -> tuple[dict[str, Any], dict[str, Any]]:
-    message = mask_text(f.message)
+def _result(f, uri: str, index: dict[str, int], patterns=None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``patterns``: the run's credential patterns (LintResult.secret_patterns), extension formats included."""
+    message = mask_text(f.message, patterns)
     location = {"physicalLocation": {
         "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
         "region": _region(f.span),
@@ -87,26 +88,22 @@ def _result(f, uri: str, index: dict[str, int]) -> tuple[dict[str, Any], dict[st
         "partialFingerprints": {"ovadaptFingerprint/v1": fingerprint},
     }
     if f.json_path:
-        item["properties"] = {"jsonPath": mask_text(f.json_path)}
+        item["properties"] = {"jsonPath": mask_text(f.json_path, patterns)}
     if f.extra.get("precision"):  # this result's own precision (a checksum match, a public-by-design key)
         item.setdefault("properties", {})["precision"] = f.extra["precision"]
     if f.extra.get("history"):
         item.setdefault("properties", {}).update(f.extra["history"])
     if f.extra.get("flow"):
-        _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"])
+        _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"], patterns)
     return item, location
 
 
-def _notice(f) -> bool:
-    """A tool notice: a file that could not be checked, a bad suppression, a stale baseline entry."""
-    return registry.is_notice(f.code)
-
-
-def _rank(f) -> tuple:
-    """Kept first under the cap: tool notices, then by level, then by the category's security-severity."""
+def _rank(f, rules) -> tuple:
+    """Kept first under the cap: tool notices (the run's ``rules``: an extension file may add one), then by
+    level, then by the category's security-severity."""
     level = {"error": 0, "warning": 1, "note": 2}.get(f.severity, 0)
     severity = registry.categories()[f.category].security_severity if f.category in registry.categories() else ""
-    return 0 if _notice(f) else 1, level, -float(severity or "0")
+    return 0 if registry.is_notice(f.code, rules) else 1, level, -float(severity or "0")
 
 
 def _by_rule(findings) -> str:
@@ -126,6 +123,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
                 show_suppressed: bool = False, max_results: int = MAX_RESULTS) -> dict[str, Any]:
     rules = list(result.rules.values())  # the run's rule pack: built-in and extension rules
     index = {rule.code: i for i, rule in enumerate(rules)}
+    patterns = result.secret_patterns()
     root = Path(srcroot).resolve() if srcroot is not None else result.source_root()
     uris: dict[str, str | None] = {}
 
@@ -148,7 +146,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         if f.code in result.rules and result.rules[f.code].execution:
             notifications.append({
                 "level": _LEVEL.get(f.severity, "error"),
-                "message": {"text": mask_text(f.message)},
+                "message": {"text": mask_text(f.message, patterns)},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": uri_of(f.path), "uriBaseId": "%SRCROOT%"},
                     "region": _region(f.span)}}],
@@ -156,12 +154,12 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
             })
     left_out = []
     if len(findings) > max_results:  # GitHub rejects runs with more results: keep notices, then the most severe
-        order = sorted(range(len(findings)), key=lambda i: (_rank(findings[i]), i))
+        order = sorted(range(len(findings)), key=lambda i: (_rank(findings[i], result.rules), i))
         kept = sorted(order[:max_results])
         left_out = [findings[i] for i in order[max_results:]]
         findings = [findings[i] for i in kept]
     for f in findings:
-        item, _ = _result(f, uri_of(f.path), index)
+        item, _ = _result(f, uri_of(f.path), index, patterns)
         results.append(item)
     if show_suppressed:
         for hidden in result.suppressed:
@@ -170,7 +168,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
             uri = uri_of(hidden.finding.path)
             if uri is None:
                 continue
-            item, _ = _result(hidden.finding, uri, index)
+            item, _ = _result(hidden.finding, uri, index, patterns)
             item["suppressions"] = [{"kind": "inSource" if hidden.in_source else "external",
                                      "justification": hidden.reason}]
             results.append(item)
