@@ -9,7 +9,10 @@ run exactly as the cold one (tests/test_extension_masking.py covers frames, --di
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+
+import pytest
 
 from .conftest import run_cli
 from .test_extension_masking import TICKET_RULE, ZETA_KEY, ZETA_RULE
@@ -62,3 +65,25 @@ def test_sarif_keeps_an_extension_notice_first_under_the_result_cap(tmp_path: Pa
     assert sorted({f.code for f in result.findings}) == ["OVA091", "OVA501"]
     kept = build_sarif(result, max_results=1)["runs"][0]["results"]
     assert [r["ruleId"] for r in kept] == ["OVA091"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize("fmt", ["text", "concise", "json", "sarif"])
+def test_history_reports_an_extension_rule_masked_and_described(tmp_path: Path, fmt: str) -> None:
+    import subprocess
+
+    project = _zeta_project(tmp_path)
+    git = ["git", "-c", "user.name=Ann Example", "-c", "user.email=ann@example.com"]
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=project, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "add"], cwd=project, check=True)
+    proc = run_cli("history", "--no-cache", "--output-format", fmt, ".", cwd=project)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "OVA491" in proc.stdout and ZETA_MASK in proc.stdout
+    if fmt != "sarif":
+        assert ZETA_KEY not in proc.stdout + proc.stderr
+    else:
+        run = json.loads(proc.stdout)["runs"][0]
+        assert ZETA_KEY not in json.dumps(run["results"], ensure_ascii=False) + proc.stderr
+        rules = run["tool"]["driver"]["rules"]
+        assert any(r["ruleId"] == "OVA491" and rules[r["ruleIndex"]]["id"] == "OVA491" for r in run["results"])

@@ -290,7 +290,8 @@ def scan_history(paths: list[str], config: Config, *, since: str | None = None, 
         common = git(["rev-parse", "--git-common-dir"], root).stdout.strip()
         config = dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
     cache = _make_cache(config)
-    result = LintResult(anchor=(paths or ["."])[0], config_source=config.source)
+    # The reports describe and mask with the configuration's rules, extension rules included.
+    result = LintResult(anchor=(paths or ["."])[0], config_source=config.source, rules=config.rule_pack().rules)
     scan = HistoryScan(result=result, blobs=blobs, commits=commits, head=head)
     branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], root, check=False).stdout.strip()
     scan.branch = branch or None
@@ -398,12 +399,13 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
     from .redact import mask_text
 
     result = scan.result
+    patterns = result.secret_patterns()  # extension credential formats are masked too
     current_commit = None
     current_blob = None
     for f in result.findings:
         props = f.extra.get("history")
         if props is None:  # a stale baseline entry
-            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}\n")
+            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}\n")
             continue
         if props["commit"] != current_commit:
             if current_commit is not None:
@@ -415,13 +417,13 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
         if (f.path, props["blob"]) != current_blob:
             current_blob = (f.path, props["blob"])
             out.write(f"  {f.path} (blob {props['blob']}, {props['status']})\n")
-        out.write(f"    {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}\n")
+        out.write(f"    {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}\n")
     if show_suppressed and result.suppressed:
         out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
         for item in result.suppressed:
             f = item.finding
             commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(f"  {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}  "
+            out.write(f"  {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}  "
                       f"[commit {commit}; {item.reason}]\n")
     hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
     blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
@@ -441,10 +443,11 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
 def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
     from .redact import mask_text
 
+    patterns = scan.result.secret_patterns()
     for f in scan.result.findings:
         props = f.extra.get("history") or {}
         tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message))}{tail}\n")
+        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}{tail}\n")
 
 
 def _one_line(text: str) -> str:
