@@ -87,3 +87,35 @@ def test_history_reports_an_extension_rule_masked_and_described(tmp_path: Path, 
         assert ZETA_KEY not in json.dumps(run["results"], ensure_ascii=False) + proc.stderr
         rules = run["tool"]["driver"]["rules"]
         assert any(r["ruleId"] == "OVA491" and rules[r["ruleIndex"]]["id"] == "OVA491" for r in run["results"])
+
+
+def _python_project(tmp_path: Path, source: str) -> Path:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nextend-rules = ["t.toml", "n.toml"]\nscope = "all"\n', encoding="utf-8")
+    (tmp_path / "t.toml").write_text(TICKET_RULE, encoding="utf-8")
+    (tmp_path / "n.toml").write_text(NOTICE_RULE, encoding="utf-8")
+    (tmp_path / "a.py").write_text(source, encoding="utf-8")
+    return tmp_path
+
+
+def _lines(proc) -> list[str]:
+    return [line for line in proc.stdout.splitlines() if line.startswith("a.py:")]
+
+
+def test_inline_directives_suppress_an_extension_rules_finding(tmp_path: Path) -> None:
+    project = _python_project(tmp_path, 'A = "TKT|42|open"  # ovadapt: ignore[OVA390]\n'
+                                        'B = "TKT|43|open"  # noqa: OVA390\n'
+                                        'C = "TKT|44|open"\n')
+    proc = run_cli("--no-cache", "--output-format", "concise", "--ignore", "OVA091", "a.py", cwd=project)
+    assert _lines(proc) == ["a.py:3:5: OVA390 string literal holds a ticket export line [ticket-export]"], proc.stdout + proc.stderr
+
+
+def test_inline_directives_never_hide_an_extension_notice(tmp_path: Path) -> None:
+    # Like a built-in notice (a file that could not be checked): a directive cannot hide it.
+    project = _python_project(tmp_path, 'A = "TKT|42|open"  # ovadapt: ignore[OVA091]\n'
+                                        'B = "TKT|43|open"  # noqa: OVA091\n'
+                                        'C = "TKT|44|open"  # ovadapt: ignore\n'
+                                        '# ovadapt: ignore-file[OVA0]\n')
+    proc = run_cli("--no-cache", "--output-format", "concise", "--select", "OVA091", "a.py", cwd=project)
+    assert [line.split(": ")[0] + ": " + line.split(": ")[1].split()[0] for line in _lines(proc)] == [
+        "a.py:1:6: OVA091", "a.py:2:6: OVA091", "a.py:3:6: OVA091"], proc.stdout + proc.stderr

@@ -114,7 +114,7 @@ def _check_python(source: SourceFile, config: Config, role: str) -> list[Finding
     ctx = Context(source, config, role, config.rule_pack(), module=module)
     findings = run_checks("python", ctx)
     by_line, noqa, bad_directives = python_suppressions(module, ctx.pack.rules)
-    return notices + bad_directives + apply_suppressions(findings, by_line, noqa)
+    return notices + bad_directives + apply_suppressions(findings, by_line, noqa, ctx.pack.rules)
 
 
 def internal_error_notice(exc: Exception, source: SourceFile, what: str) -> Finding:

@@ -60,11 +60,12 @@ def _covers(codes: set[str] | None, code: str) -> bool:
 
 
 def apply_suppressions(findings: list[Finding], by_line: dict[int, set[str] | None],
-                       noqa: dict[int, set[str]] | None = None) -> list[Finding]:
-    """Mark findings an inline directive covers (``extra["suppressed"]``); notices are never suppressed."""
+                       noqa: dict[int, set[str]] | None = None, rules=None) -> list[Finding]:
+    """Mark findings an inline directive covers (``extra["suppressed"]``); notices are never suppressed.
+    ``rules``: the rule pack's rules (an extension file may add a notice); default the built-in ones."""
     noqa = noqa or {}
     for finding in findings:
-        if is_notice(finding.code):
+        if is_notice(finding.code, rules):
             continue
         if finding.line in by_line and _covers(by_line[finding.line], finding.code):
             finding.extra["suppressed"] = f"# ovadapt: ignore on line {finding.line}"
