@@ -119,3 +119,29 @@ def test_inline_directives_never_hide_an_extension_notice(tmp_path: Path) -> Non
     proc = run_cli("--no-cache", "--output-format", "concise", "--select", "OVA091", "a.py", cwd=project)
     assert [line.split(": ")[0] + ": " + line.split(": ")[1].split()[0] for line in _lines(proc)] == [
         "a.py:1:6: OVA091", "a.py:2:6: OVA091", "a.py:3:6: OVA091"], proc.stdout + proc.stderr
+
+
+def test_cache_stores_extension_credentials_masked_and_a_warm_run_prints_the_cold_runs_output(
+        tmp_path: Path, xdg: dict) -> None:
+    project = _zeta_project(tmp_path)
+    for fmt in ("text", "json", "sarif"):
+        shutil.rmtree(project / ".ovadapt_cache", ignore_errors=True)
+        cold = run_cli("--output-format", fmt, "a.public.json", cwd=project, env=xdg)
+        entries = list((project / ".ovadapt_cache").rglob("*.json"))
+        assert entries and not any(ZETA_KEY in e.read_text(encoding="utf-8") for e in entries)
+        warm = run_cli("--output-format", fmt, "a.public.json", cwd=project, env=xdg)
+        assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, cold.stderr)
+        assert ZETA_MASK in cold.stdout and (fmt == "sarif" or ZETA_KEY not in cold.stdout)  # SARIF: the rule's example
+
+
+def test_cache_key_covers_the_extension_rule_files(tmp_path: Path, xdg: dict) -> None:
+    project = _zeta_project(tmp_path)
+    first = run_cli("--output-format", "concise", "a.public.json", cwd=project, env=xdg)
+    assert "[zeta-key]" in first.stdout, first.stdout + first.stderr
+    # Another name and severity for the same format: a warm run must not answer with the old rule's findings.
+    (project / "zeta.toml").write_text(
+        ZETA_RULE.replace('name = "zeta-key"', 'name = "zeta-token"').replace('severity = "error"', 'severity = "warning"'),
+        encoding="utf-8")
+    second = run_cli("--output-format", "json", "a.public.json", cwd=project, env=xdg)
+    zeta = [f for f in json.loads(second.stdout)["findings"] if f["code"] == "OVA491"]
+    assert zeta and all(f["name"] == "zeta-token" and f["severity"] == "warning" for f in zeta)

@@ -120,3 +120,24 @@ def test_a_forged_detect_secrets_table_is_rebuilt(tmp_path: Path, xdg: dict) -> 
         assert [r.pattern for _, _, r in credentials._detect_secrets_regexes()] == [r.pattern for _, _, r in honest]
     finally:
         credentials._detect_secrets_regexes.cache_clear()
+
+
+def test_a_cached_run_fingerprints_and_baselines_a_credential_in_a_json_key_as_a_fresh_run(tmp_path: Path, xdg: dict) -> None:
+    # A home path under a key that is a token: its finding's JSON path quotes the token. The cache stores it
+    # masked, so a fresh run must carry the same masked path, or fingerprints and baseline entries differ
+    # between fresh and cached runs, and a baseline written by a fresh run holds the token.
+    from .conftest import run_cli
+
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "a.public.json").write_text(json.dumps({TOKEN: "/Users/operator/state.json"}) + "\n", encoding="utf-8")
+    fresh = run_cli("--output-format", "json", "a.public.json", cwd=project, env=xdg)
+    cached = run_cli("--output-format", "json", "a.public.json", cwd=project, env=xdg)
+    assert (project / ".ovadapt_cache").is_dir()
+    prints = [sorted((f["code"], f["json_path"], f["fingerprint"]) for f in json.loads(out)["findings"])
+              for out in (fresh.stdout, cached.stdout)]
+    assert prints[0] == prints[1] and len(prints[0]) == 2, fresh.stdout + fresh.stderr
+    run_cli("--no-cache", "--write-baseline", "b.json", "a.public.json", cwd=project, env=xdg)
+    assert TOKEN not in (project / "b.json").read_text(encoding="utf-8")
+    covered = run_cli("--baseline", "b.json", "a.public.json", cwd=project, env=xdg)
+    assert covered.returncode == 0, covered.stdout + covered.stderr

@@ -34,17 +34,11 @@ _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
 
 
 def _to_dict(finding: Finding) -> dict:
-    from .redact import mask_text
-
+    # The text a finding quotes is masked as its file is linted (engine.mask_quoted, with the rule pack's
+    # formats): a fresh run must carry exactly what a cached one reads back.
     data = asdict(finding)
     data.pop("path")
     data.pop("fix", None)  # edits are never taken from the cache: --fix recomputes them
-    data["message"] = mask_text(finding.message)
-    if finding.json_path is not None:
-        data["json_path"] = mask_text(finding.json_path)
-    flow = data.get("extra", {}).get("flow")
-    if flow:
-        data["extra"]["flow"] = [{**step, "message": mask_text(step["message"])} for step in flow]
     return data
 
 

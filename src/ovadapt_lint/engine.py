@@ -166,11 +166,27 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
             if finding.fix:
                 finding.fix, finding.unfixable = None, f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only"
     _stamp_edits(findings, source.data)
+    mask_quoted(findings, config.rule_pack().secrets)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
     elif seen is not None:
         seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
+
+
+def mask_quoted(findings: list[Finding], patterns) -> None:
+    """Mask the credentials a file's findings quote (message, JSON path, flow steps) with the rule pack's
+    ``patterns``, once, as the file is linted: the cache stores them masked, so a fresh run must carry the same
+    text, or its fingerprints and baseline entries differ from a cached run's (and hold the credential)."""
+    from .redact import mask_text
+
+    for finding in findings:
+        finding.message = mask_text(finding.message, patterns)
+        if finding.json_path is not None:
+            finding.json_path = mask_text(finding.json_path, patterns)
+        flow = finding.extra.get("flow")
+        if flow:
+            finding.extra["flow"] = [{**step, "message": mask_text(step["message"], patterns)} for step in flow]
 
 
 def _stamp_edits(findings: list[Finding], data: bytes) -> None:

@@ -217,7 +217,7 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
 
 def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config) -> list[Finding]:
     """Lint a blob's bytes in memory (the same checks as a file of that name)."""
-    from .engine import check_json_source, check_python_source, check_text_source, internal_error_notice
+    from .engine import check_json_source, check_python_source, check_text_source, internal_error_notice, mask_quoted
 
     source, findings = read_source(Path(display_path), display_path, 0, kind, data=data)
     if source is None:
@@ -231,6 +231,7 @@ def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Conf
             findings += check_python_source(source, config, role)
     except Exception as exc:  # one bad blob must not stop the run (RecursionError included)
         findings.append(internal_error_notice(exc, source, "blob"))
+    mask_quoted(findings, config.rule_pack().secrets)  # as a file's: a cached scan reports the same
     return findings
 
 
