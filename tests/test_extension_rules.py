@@ -145,3 +145,22 @@ def test_cache_key_covers_the_extension_rule_files(tmp_path: Path, xdg: dict) ->
     second = run_cli("--output-format", "json", "a.public.json", cwd=project, env=xdg)
     zeta = [f for f in json.loads(second.stdout)["findings"] if f["code"] == "OVA491"]
     assert zeta and all(f["name"] == "zeta-token" and f["severity"] == "warning" for f in zeta)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_review_mode_shows_an_extension_notice_in_a_changed_file_on_any_line(tmp_path: Path) -> None:
+    # Like a built-in notice without review_by_line (a changed file that could not be checked).
+    import subprocess
+
+    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8")
+    (tmp_path / "t.toml").write_text(NOTICE_RULE, encoding="utf-8")
+    document = tmp_path / "a.public.json"
+    document.write_text('{\n  "b": "TKT|42|open",\n  "c": "one"\n}\n', encoding="utf-8")
+    git = ["git", "-c", "user.name=Ann Example", "-c", "user.email=ann@example.com"]
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "add"], cwd=tmp_path, check=True)
+    document.write_text('{\n  "b": "TKT|42|open",\n  "c": "two"\n}\n', encoding="utf-8")
+    proc = run_cli("--no-cache", "--output-format", "concise", "--diff-base", "HEAD", "a.public.json", cwd=tmp_path,
+                   env={"GIT_CEILING_DIRECTORIES": str(tmp_path.parent)})
+    assert "a.public.json:2:" in proc.stdout and "OVA091" in proc.stdout, proc.stdout + proc.stderr

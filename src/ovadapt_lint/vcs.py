@@ -114,15 +114,16 @@ class ReviewScope:
     def files(self) -> list[str]:
         return sorted(self.added | set(self.changed))
 
-    def keeps(self, rel: str | None, finding: Finding, source=None) -> bool:
+    def keeps(self, rel: str | None, finding: Finding, source=None, rules=None) -> bool:
         """Whether ``finding`` (in the file ``rel``) is on what the change adds. A contract finding at an
-        object (a missing key) counts when any line of the object changed."""
+        object (a missing key) counts when any line of the object changed. ``rules``: the run's rules
+        (an extension file may add a notice); default the built-in ones."""
         if rel is None or rel in self.added:
             return True
         lines = self.changed.get(rel)
         if lines is None:
             return True  # not a file of the change (a stale-baseline notice names the baseline file)
-        rule = registry.all_rules().get(finding.code)
+        rule = (rules if rules is not None else registry.all_rules()).get(finding.code)
         if rule is not None and rule.policy.notice and not rule.review_by_line:
             return True  # a changed file that could not be checked has not been proven safe
         span = finding.span
@@ -249,7 +250,7 @@ def filter_result(result, scope: ReviewScope) -> None:
             target = result.targets.get(finding.path)
             relative[finding.path] = root_relative(str(target.path), scope.root) if target is not None else None
         source = result.source(finding.path) if finding.category == "contract" else None
-        if scope.keeps(relative[finding.path], finding, source):
+        if scope.keeps(relative[finding.path], finding, source, result.rules):
             kept.append(finding)
         else:
             hidden += 1
