@@ -164,3 +164,16 @@ def test_review_mode_shows_an_extension_notice_in_a_changed_file_on_any_line(tmp
     proc = run_cli("--no-cache", "--output-format", "concise", "--diff-base", "HEAD", "a.public.json", cwd=tmp_path,
                    env={"GIT_CEILING_DIRECTORIES": str(tmp_path.parent)})
     assert "a.public.json:2:" in proc.stdout and "OVA091" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_a_nested_configs_extension_notice_is_not_hidden_by_its_per_file_ignores(tmp_path: Path) -> None:
+    # The run's first config (the root's) has no extension: the folder's own rule pack says what is a notice.
+    (tmp_path / "pyproject.toml").write_text("[tool.ovadapt-lint]\n", encoding="utf-8")
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    (folder / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\nper-file-ignores = {"*.json" = ["OVA0"]}\n', encoding="utf-8")
+    (folder / "t.toml").write_text(NOTICE_RULE, encoding="utf-8")
+    (folder / "a.public.json").write_text(json.dumps({"b": "TKT|42|open"}) + "\n", encoding="utf-8")
+    proc = run_cli("--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert "OVA091" in proc.stdout, proc.stdout + proc.stderr

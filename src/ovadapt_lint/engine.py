@@ -374,6 +374,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
 def _sort_out(result: LintResult, config: Config, target: Target, findings: list[Finding]) -> None:
     """Selected findings go to the report, or to the suppressed list with the reason."""
     ignores = config.ignored_for(target.path)
+    rules = config.rule_pack().rules  # the file's own config's pack: a nested config may add a notice
     for finding in findings:
         if not config.enabled(finding.code):
             continue
@@ -381,7 +382,7 @@ def _sort_out(result: LintResult, config: Config, target: Target, findings: list
         pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
         if inline is not None:
             result.suppressed.append(Suppressed(finding, inline, True))
-        elif pattern is not None and not registry.is_notice(finding.code, result.rules):
+        elif pattern is not None and not registry.is_notice(finding.code, rules):
             result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
         else:
             result.findings.append(finding)
