@@ -177,3 +177,17 @@ def test_a_nested_configs_extension_notice_is_not_hidden_by_its_per_file_ignores
     (folder / "a.public.json").write_text(json.dumps({"b": "TKT|42|open"}) + "\n", encoding="utf-8")
     proc = run_cli("--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
     assert "OVA091" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_reports_describe_and_mask_a_nested_configs_extension_rules(tmp_path: Path) -> None:
+    # The root config has no extension; the folder's config adds the Zeta format.
+    (tmp_path / "pyproject.toml").write_text("[tool.ovadapt-lint]\n", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    _zeta_project(tmp_path / "sub")
+    sarif = run_cli("--no-cache", "--output-format", "sarif", ".", cwd=tmp_path)
+    assert sarif.returncode == 1 and sarif.stderr == "", sarif.stderr
+    run = json.loads(sarif.stdout)["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    assert any(r["ruleId"] == "OVA491" and rules[r["ruleIndex"]]["id"] == "OVA491" for r in run["results"])
+    text = run_cli("--no-cache", ".", cwd=tmp_path)
+    assert "OVA491" in text.stdout and ZETA_KEY not in text.stdout + text.stderr, text.stdout + text.stderr

@@ -349,7 +349,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     from .hierarchy import Configs
 
     configs = configs or Configs(config, fixed=True)
-    # The reports describe the first path's rules.
+    # The reports describe the first path's rules, and those every nested config adds.
     result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source, rules=config.rule_pack().rules)
     targets = list(discover(paths, config.include, config.exclude, configs.settings, config.force_include,
                             result.skipped))
@@ -357,6 +357,9 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     used = configs.all()
     for other in used[1:]:  # every config's files are checked before any file is linted
         _check_up_front(other)
+        if other.rule_pack().rules is not result.rules:
+            # A nested config's extension rules are reported too: describe (SARIF) and mask them as well.
+            result.rules = dict(sorted({**other.rule_pack().rules, **result.rules}.items()))
     with _Progress(len(targets), show_progress) as progress:
         for group, chunk in runs:
             for target, findings, source in _results(chunk, group, progress.advance):
