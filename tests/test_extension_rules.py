@@ -191,3 +191,22 @@ def test_reports_describe_and_mask_a_nested_configs_extension_rules(tmp_path: Pa
     assert any(r["ruleId"] == "OVA491" and rules[r["ruleIndex"]]["id"] == "OVA491" for r in run["results"])
     text = run_cli("--no-cache", ".", cwd=tmp_path)
     assert "OVA491" in text.stdout and ZETA_KEY not in text.stdout + text.stderr, text.stdout + text.stderr
+
+
+def test_sarif_describes_where_an_extension_rule_is_judged_and_links_no_builtin_docs(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["zeta.toml", "t.toml"]\n',
+                                             encoding="utf-8")
+    (tmp_path / "zeta.toml").write_text(ZETA_RULE, encoding="utf-8")
+    (tmp_path / "t.toml").write_text(TICKET_RULE, encoding="utf-8")
+    (tmp_path / "a.public.json").write_text(json.dumps({"a": ZETA_KEY, "b": "TKT|42|open"}) + "\n", encoding="utf-8")
+    proc = run_cli("--no-cache", "--output-format", "sarif", "a.public.json", cwd=tmp_path)
+    rules = {r["id"]: r for r in json.loads(proc.stdout)["runs"][0]["tool"]["driver"]["rules"]}
+
+    def judged(code: str) -> str:
+        return next(line for line in rules[code]["help"]["text"].splitlines() if line.startswith("Judged in:"))
+
+    # A credential format is judged like the built-in credentials, a text signature like the built-in ones.
+    assert judged("OVA491") == judged("OVA401") and judged("OVA390") == judged("OVA302")
+    assert "not run by any check" not in judged("OVA491") + judged("OVA390")
+    # docs/rules.md documents the built-in rules only.
+    assert "helpUri" in rules["OVA401"] and "helpUri" not in rules["OVA491"] and "helpUri" not in rules["OVA390"]

@@ -6,8 +6,16 @@ It says where each rule is judged, which the check catalog declares, so it sits 
 
 from __future__ import annotations
 
-from .checks.catalog import judged_where
+from .checks.catalog import CONTENT_CODES, SECRET_CODES, judged_where
 from .registry import Rule, all_rules
+
+
+def where_judged(rule: Rule) -> str:
+    """Where ``rule`` is judged. No check names an extension rule's code: its credential formats and text
+    signatures are matched with the built-in ones (detect/scanner.py), so it is judged where those are."""
+    if rule.code not in all_rules() and (rule.secret or rule.signature):
+        return judged_where(SECRET_CODES[0] if rule.secret and rule.policy.everywhere else CONTENT_CODES[0])
+    return judged_where(rule.code)
 
 
 def rule_markdown(rule: Rule) -> str:
@@ -17,7 +25,7 @@ def rule_markdown(rule: Rule) -> str:
         "",
         f"*Category:* {rule.category} · *Default severity:* {rule.severity} · *Precision:* {rule.precision}",
         "",
-        f"*Judged in:* {judged_where(rule.code)} (`--scope all`: every file)",
+        f"*Judged in:* {where_judged(rule)} (`--scope all`: every file)",
         "",
         rule.summary,
         "",
@@ -46,7 +54,7 @@ def rule_markdown(rule: Rule) -> str:
 def rule_text(rule: Rule) -> str:
     """A rule as `--explain CODE` prints it."""
     lines = [f"{rule.code} ({rule.name}) [{rule.category}, {rule.severity}]", "", rule.summary, "",
-             f"Judged in: {judged_where(rule.code)} (--scope all: every file)", "",
+             f"Judged in: {where_judged(rule)} (--scope all: every file)", "",
              "What it does:", f"  {rule.what}", "", "Why it matters:", f"  {rule.why}", "",
              "Example:", *("  " + line for line in rule.example.splitlines())]
     if rule.ok:

@@ -37,7 +37,7 @@ def _descriptor(rule: registry.Rule) -> dict[str, Any]:
         tags.append("security")
         properties["security-severity"] = rule.policy.security_severity
     properties["tags"] = tags
-    return {
+    descriptor = {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
@@ -47,6 +47,9 @@ def _descriptor(rule: registry.Rule) -> dict[str, Any]:
         "defaultConfiguration": {"level": _LEVEL[rule.severity]},
         "properties": properties,
     }
+    if rule.code not in registry.all_rules():
+        del descriptor["helpUri"]  # an extension rule: docs/rules.md documents the built-in rules only
+    return descriptor
 
 
 def _region(span) -> dict[str, int]:
