@@ -121,3 +121,40 @@ def test_ending_a_pool_with_cancelled_work_prints_nothing(monkeypatch) -> None:
     assert not manager.is_alive()
     assert [e.exc_value for e in errors] == []
     assert _wait_gone({p.pid for p in processes}) == set()
+
+
+_STUCK_HISTORY_SCAN = """
+import os, signal, sys, threading, time
+from ovadapt_lint import history
+from ovadapt_lint.config import Config
+from ovadapt_lint.engine import PARALLEL_MIN_FILES
+
+def stuck(task):  # a blob whose linting never ends
+    time.sleep(3600)
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
+history._lint_task = stuck
+tasks = [(f"{n:040x}", f"f{n}.json", "json", "source", b"{}") for n in range(PARALLEL_MIN_FILES)]
+scan = history._lint_all(iter(tasks), len(tasks), Config(jobs=2))
+threading.Timer(2, os.kill, (os.getpid(), signal.SIGINT)).start()
+try:
+    next(scan)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="forks its workers")
+def test_ctrl_c_ends_a_history_scans_workers_without_waiting_for_their_work() -> None:
+    # Workers ignore Ctrl-C: a pool that is merely shut down waits for every blob handed to it (here, forever).
+    run = subprocess.Popen([sys.executable, "-c", _STUCK_HISTORY_SCAN], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = run.communicate(timeout=120)  # a guard against the hang, not a measurement
+    finally:
+        workers = _children(run.pid)
+        run.kill()
+        for worker in workers:
+            if _alive(worker):
+                os.kill(worker, signal.SIGKILL)
+    assert (run.returncode, out, err) == (0, "interrupted\n", "")

@@ -251,10 +251,13 @@ def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, con
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from .workers import end_pool
+
     shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context, initializer=_init_worker,
-                             initargs=(shipped, None)) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context, initializer=_init_worker,
+                               initargs=(shipped, None, os.getpid()))
+    try:
         batch: list = []
         for task in tasks:
             batch.append(task)
@@ -263,6 +266,10 @@ def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, con
                 batch = []
         if batch:
             yield from pool.map(_lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8))))
+    except BaseException:  # Ctrl-C, SIGTERM: kill the workers (they ignore Ctrl-C) rather than wait for the batch
+        end_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def scan_history(paths: list[str], config: Config, *, since: str | None = None, max_commits: int | None = None,

@@ -48,14 +48,24 @@ def bind_to_parent(parent: int) -> None:
 
 
 def end_pool(pool) -> None:
-    """Stop a ProcessPoolExecutor now: pending work cancelled, running workers killed, nothing awaited."""
+    """Stop a ProcessPoolExecutor now: pending work cancelled, running workers killed; only the pool's manager
+    thread is awaited (it winds down at once, waiting for no work)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    # Shut down before killing: the pool's manager thread then drops the cancelled work before it sees a
-    # dead worker. The other order lets it mark a cancelled future broken, and Python < 3.12 prints that
-    # thread's InvalidStateError ("CANCELLED: <Future ...>") on stderr whenever it wins the race.
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() drops both
+    calls = getattr(pool, "_call_queue", None)
+    # Shut down before killing: the manager thread then drops the cancelled work before it sees a dead
+    # worker. The other order lets it mark a cancelled future broken, and Python < 3.12 prints that thread's
+    # InvalidStateError ("CANCELLED: <Future ...>") on stderr whenever it wins the race.
     pool.shutdown(wait=False, cancel_futures=True)
+    if calls is not None:
+        # Work too large for the pipe (history's blobs) leaves the queue's writer thread blocked on a pipe no
+        # killed worker reads; the interpreter would join it at exit and never end.
+        calls.cancel_join_thread()
     for process in processes:
         try:
             process.kill()
         except (OSError, AttributeError, ValueError):
             pass
+    if manager is not None:
+        # While `pool` is alive: a collected executor makes the manager skip dropping the cancelled work.
+        manager.join()
