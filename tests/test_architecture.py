@@ -22,6 +22,8 @@ LAYERS = [
     {"pack"},
     # a run's result, apart from the pipeline: what the reporters print
     {"results"},
+    # a configuration's analysis (pack, scanner, vocabularies), built from its settings and passed down
+    {"analysis"},
     {"config", "hierarchy", "baseline"},
     {"engine", "fix"},
     {"report", "ruledocs", "history"},

@@ -210,8 +210,9 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
 
 
 def _config(args: argparse.Namespace):
-    """The first path's configuration (or --config's) with the command line applied."""
-    return _configs(args).root
+    """The first path's configuration (or --config's) with the command line applied, and its analysis."""
+    configs = _configs(args)
+    return configs.root, configs.analysis(configs.root)
 
 
 def _configs(args: argparse.Namespace):
@@ -233,17 +234,21 @@ def _configs(args: argparse.Namespace):
 
 
 def _apply_args(args: argparse.Namespace, config) -> None:
+    from .analysis import read_rule_pack
     from .config import validate_codes
     from .errors import ConfigError
 
+    # The codes a selection may name: the built-in ones and those of the config's extension rules.
+    selecting = args.select is not None or args.extend_select or args.ignore
+    known = read_rule_pack(config.extend_rules).rules if selecting else None
     if args.select is not None:
         # As in Ruff, a command-line selection replaces the configured one, ignores included.
-        config.select = validate_codes(args.select, "--select", config.rule_pack().rules)
+        config.select = validate_codes(args.select, "--select", known)
         config.extend_select, config.ignore = [], []
     if args.extend_select:
-        config.extend_select += validate_codes(args.extend_select, "--extend-select", config.rule_pack().rules)
+        config.extend_select += validate_codes(args.extend_select, "--extend-select", known)
     if args.ignore:
-        config.ignore += validate_codes(args.ignore, "--ignore", config.rule_pack().rules)
+        config.ignore += validate_codes(args.ignore, "--ignore", known)
     if args.scope:
         config.scope = args.scope
     config.public_paths += args.public_path
@@ -271,9 +276,6 @@ def _apply_args(args: argparse.Namespace, config) -> None:
     config.internal_domains += args.internal_domain
     if args.force_include:
         config.force_include = True
-    # Loaded now so a bad vocabulary or deny-list file is a clear exit-2 error.
-    config.key_vocabulary()
-    config.string_scanner()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -586,7 +588,7 @@ def _history_command(argv: list[str]) -> int:
     if args.max_commits is not None and args.diff_base is not None:
         sys.stderr.write("ovadapt-lint: error: use --since REF or --max-commits N, not both\n")
         return EXIT_ERROR
-    scan, failed = _guarded(lambda: scan_history(args.paths, _config(args), since=args.diff_base,
+    scan, failed = _guarded(lambda: scan_history(args.paths, *_config(args), since=args.diff_base,
                                                  max_commits=args.max_commits, all_refs=args.all_refs,
                                                  show_authors=args.show_authors))
     if failed is not None:

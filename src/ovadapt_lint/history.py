@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
+from .analysis import Analysis
 from .config import Config
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import _WORKER
@@ -215,7 +216,7 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
         writer.join(timeout=5)
 
 
-def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config) -> list[Finding]:
+def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config, analysis: Analysis) -> list[Finding]:
     """Lint a blob's bytes in memory (the same checks as a file of that name)."""
     from .engine import check_json_source, check_python_source, check_text_source, internal_error_notice
 
@@ -224,11 +225,11 @@ def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Conf
         return findings
     try:
         if kind in ("json", "jsonl"):
-            findings += check_json_source(source, kind, config, role)
+            findings += check_json_source(source, kind, config, role, analysis)
         elif kind == "markdown":
-            findings += check_text_source(source, config, role)
+            findings += check_text_source(source, config, role, analysis)
         elif kind == "python":
-            findings += check_python_source(source, config, role)
+            findings += check_python_source(source, config, role, analysis)
     except Exception as exc:  # one bad blob must not stop the run (RecursionError included)
         findings.append(internal_error_notice(exc, source, "blob"))
     return findings
@@ -236,24 +237,24 @@ def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Conf
 
 def _lint_task(task: tuple[str, str, str, str, bytes]) -> tuple[str, list[Finding]]:
     sha, path, kind, role, data = task
-    return sha, lint_blob(data, path, kind, role, _WORKER["config"])
+    return sha, lint_blob(data, path, kind, role, _WORKER["config"], _WORKER["analysis"])
 
 
-def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, config: Config) -> Iterator[tuple[str, list[Finding]]]:
+def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, config: Config,
+              analysis: Analysis) -> Iterator[tuple[str, list[Finding]]]:
     from .engine import PARALLEL_MIN_FILES, _init_worker
 
     jobs = config.jobs or os.cpu_count() or 1
     if jobs == 1 or total < PARALLEL_MIN_FILES:
         for sha, path, kind, role, data in tasks:
-            yield sha, lint_blob(data, path, kind, role, config)
+            yield sha, lint_blob(data, path, kind, role, config, analysis)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context, initializer=_init_worker,
-                             initargs=(shipped, None)) as pool:
+                             initargs=(config, analysis, None)) as pool:
         batch: list = []
         for task in tasks:
             batch.append(task)
@@ -264,14 +265,14 @@ def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, con
             yield from pool.map(_lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8))))
 
 
-def scan_history(paths: list[str], config: Config, *, since: str | None = None, max_commits: int | None = None,
-                 all_refs: bool = False, show_authors: bool = False) -> HistoryScan:
+def scan_history(paths: list[str], config: Config, analysis: Analysis | None = None, *, since: str | None = None,
+                 max_commits: int | None = None, all_refs: bool = False, show_authors: bool = False) -> HistoryScan:
+    """``analysis``: the one built from ``config`` (built here when not given; a bad file is a ConfigError now,
+    and workers receive the analysis built here)."""
     from .classify import file_role
     from .engine import _make_cache, _sort_out
 
-    config.rule_pack()  # a bad extension file is a ConfigError now; workers receive the pack built here
-    config.key_vocabulary()
-    config.string_scanner()
+    analysis = analysis or Analysis.build(config)
     started = time.monotonic()
     root = repo_root((paths or ["."])[0])
     head = git(["rev-parse", "--verify", "--quiet", "HEAD"], root, check=False).stdout.strip()
@@ -322,7 +323,7 @@ def scan_history(paths: list[str], config: Config, *, since: str | None = None, 
             else:
                 yield sha, blob.path, blob.kind, roles[sha], data
 
-    for sha, findings in _lint_all(tasks(), len(pending), config):
+    for sha, findings in _lint_all(tasks(), len(pending), config, analysis):
         found[sha] = findings
         if cache is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
             cache.put(keys[sha], findings)
