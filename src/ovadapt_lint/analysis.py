@@ -11,9 +11,8 @@ import sys
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .checks.python_taint import PythonVocabulary, python_vocabulary
 from .detect.denylist import DenyList, DenyListDecodeError
 from .detect.scanner import StringScanner
 from .errors import ConfigError
@@ -25,15 +24,19 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+if TYPE_CHECKING:
+    from .checks.python_taint import PythonVocabulary
+
 
 @dataclass(frozen=True, eq=False)
 class Analysis:
     pack: RulePack
     keys: Vocabulary  # the key classifier: built-in vocabulary plus the configured tables
-    python: PythonVocabulary  # projection context and sanitizers for Python files
     deny_list: DenyList  # the internal-name entries, read from their files once
     internal_domains: tuple[str, ...]
     scope: str  # "published" or "all" (see config.SCOPES): which values the content checks judge
+    # The configured projection functions, classes, receivers, sanitizers and validators (see `python`).
+    python_names: tuple[tuple[str, ...], ...]
 
     @classmethod
     def build(cls, config) -> "Analysis":
@@ -42,19 +45,26 @@ class Analysis:
         return cls(
             pack=read_rule_pack(config.extend_rules),
             keys=read_key_vocabulary(config),
-            python=python_vocabulary(tuple(config.projection_functions), tuple(config.projection_classes),
-                                     tuple(config.projection_receivers), tuple(config.sanitizers),
-                                     tuple(config.public_validators), config.scope == "all"),
             deny_list=read_deny_list(config.deny_list),
             internal_domains=tuple(config.internal_domains),
             scope=config.scope,
+            python_names=(tuple(config.projection_functions), tuple(config.projection_classes),
+                          tuple(config.projection_receivers), tuple(config.sanitizers), tuple(config.public_validators)),
         )
 
-    # Built where it is used: a worker builds its own (with its own string cache) from the shipped parts.
+    # Built on first use, where it is used: a run answered by the cache needs neither, and a worker builds
+    # its own scanner (with its own string cache) from the shipped parts.
     @cached_property
     def scanner(self) -> StringScanner:
         """The detectors for every string."""
         return StringScanner(self.pack, self.deny_list, self.internal_domains)
+
+    @cached_property
+    def python(self) -> PythonVocabulary:
+        """Projection context and sanitizers for Python files: the built-in vocabulary plus ``python_names``."""
+        from .checks.python_taint import python_vocabulary
+
+        return python_vocabulary(*self.python_names, audit=self.scope == "all")
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "scanner"}
