@@ -22,7 +22,7 @@ LAYERS = [
     {"pack"},
     # a run's result, apart from the pipeline: what the reporters print
     {"results"},
-    {"config", "hierarchy", "baseline"},
+    {"config", "hierarchy", "baseline", "finalise"},
     {"engine", "fix"},
     {"report", "ruledocs", "history"},
     {"cli", "__init__", "__main__"},

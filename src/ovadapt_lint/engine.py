@@ -1,4 +1,4 @@
-"""The pipeline: discover -> read -> parse (front-end per kind) -> checks -> filter -> sort."""
+"""The pipeline: discover -> read -> parse (front-end per kind) -> checks -> filter -> sort (finalise.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import registry
 from .config import Config
-from .discover import Target, discover, display_path
+from .discover import Target, discover
+from .finalise import finalise, select
 from .findings import Finding
 from .frontends.json_tree import LENIENT_NAME
-from .results import LintResult, Suppressed  # noqa: F401  (LintResult: the API's name for what run returns)
+from .results import LintResult  # noqa: F401  (the API's name for what run returns)
 from .source import SourceFile, notice, read_source
 from .workers import bind_to_parent, end_pool
 
@@ -347,28 +347,9 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
                 result.add_file(target)
                 if source is not None:
                     result.sources[target.display] = source
-                _sort_out(result, group, target, findings)
-    if config.baseline is not None:
-        _apply_baseline(result, config)
-    result.findings.sort(key=Finding.sort_key)
-    result.suppressed.sort(key=lambda s: s.finding.sort_key())
+                select(result, group, target, findings)
+    finalise(result, config)
     return result
-
-
-def _sort_out(result: LintResult, config: Config, target: Target, findings: list[Finding]) -> None:
-    """Selected findings go to the report, or to the suppressed list with the reason."""
-    ignores = config.ignored_for(target.path)
-    for finding in findings:
-        if not config.enabled(finding.code):
-            continue
-        inline = finding.extra.pop("suppressed", None)
-        pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
-        if inline is not None:
-            result.suppressed.append(Suppressed(finding, inline, True))
-        elif pattern is not None and not registry.is_notice(finding.code, result.rules):
-            result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
-        else:
-            result.findings.append(finding)
 
 
 class _Progress:
@@ -409,35 +390,6 @@ class _Progress:
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _apply_baseline(result: LintResult, config: Config) -> None:
-    from .baseline import Baseline
-    from .errors import ConfigError
-
-    path = config.baseline
-    assert path is not None
-    try:
-        baseline = Baseline.load(path)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ConfigError(f"cannot use baseline {path}: {exc}") from exc
-    new, covered, stale = baseline.split([(f, result.uri(f.path)) for f in result.findings])
-    result.findings = new
-    result.suppressed += [Suppressed(f, f"baseline {path.name}", False) for f in covered]
-    if config.baseline_prune:
-        if stale:
-            covered_keys = {id(e) for e in stale}
-            baseline.entries = [e for e in baseline.entries if id(e) not in covered_keys]
-            baseline.write(path)
-        return
-    display = display_path(str(path))
-    # Machine formats get a relative URI even for a baseline given as an absolute path.
-    result.uris.setdefault(display, display.replace("\\", "/") if not os.path.isabs(display) else path.name)
-    for entry in stale:
-        where = f" at {entry['location']}" if entry.get("location") else ""
-        result.findings.append(notice(
-            "OVA010", f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
-                      f"remove it with --baseline-prune", display))
 
 
 def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:

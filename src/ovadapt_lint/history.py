@@ -267,7 +267,8 @@ def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, con
 def scan_history(paths: list[str], config: Config, *, since: str | None = None, max_commits: int | None = None,
                  all_refs: bool = False, show_authors: bool = False) -> HistoryScan:
     from .classify import file_role
-    from .engine import _make_cache, _sort_out
+    from .engine import _make_cache
+    from .finalise import finalise, select
 
     config.rule_pack()  # a bad extension file is a ConfigError now; workers receive the pack built here
     config.key_vocabulary()
@@ -352,13 +353,8 @@ def scan_history(paths: list[str], config: Config, *, since: str | None = None, 
             finding.path = blob.path
             finding.extra["history"] = properties
             finding.extra["history_order"] = blob.commit.order
-        _sort_out(result, config, target, findings)
-    if config.baseline is not None:
-        from .engine import _apply_baseline
-
-        _apply_baseline(result, config)
-    result.findings.sort(key=_history_key)
-    result.suppressed.sort(key=lambda s: _history_key(s.finding))
+        select(result, config, target, findings)
+    finalise(result, config, key=_history_key)
     scan.seconds = time.monotonic() - started
     return scan
 
