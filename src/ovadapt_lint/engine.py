@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 from .config import Config
 from .discover import Target, discover
-from .finalise import finalise, select
+from .finalise import attach_sources, finalise, select
 from .findings import Finding
 from .frontends.json_tree import LENIENT_NAME
 from .results import LintResult  # noqa: F401  (the API's name for what run returns)
@@ -147,8 +147,9 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
             if seen is not None:
                 seen[target.display] = (key, info)
             cached = cache.get(key, target.display)
-            if cached is not None:
-                return cached, None
+            if cached is not None:  # the bytes are at hand: a file with findings keeps them for its code frames
+                return cached, (read_source(target.path, target.display, config.max_file_size, target.kind,
+                                            data=data)[0] if cached else None)
     source, findings = read_source(target.path, target.display, config.max_file_size, target.kind, data=data)
     if source is None:
         return findings, None
@@ -217,10 +218,12 @@ def _init_worker(config: Config, cache, parent: int | None = None) -> None:
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
-def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None]:
+def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None]:
     seen: dict = {}
-    findings, _ = lint_target(target, _WORKER["config"], _WORKER["cache"], seen)
-    return findings, seen.get(target.display)
+    findings, source = lint_target(target, _WORKER["config"], _WORKER["cache"], seen)
+    # The linted bytes come back only for a file with a finding to show: its code frames quote them.
+    shown = source is not None and any(_WORKER["config"].enabled(f.code) for f in findings)
+    return findings, seen.get(target.display), (source.data, source.encoding) if shown else None
 
 
 def _jobs(config: Config, files: int) -> int:
@@ -291,11 +294,11 @@ def _lint_all(targets, todo, answered, config, cache, seen, progress):
             if target.display in answered:
                 findings = answered[target.display]
             else:
-                _, (findings, stamp) = next(computed)  # the pool answers `todo` in order
+                _, (findings, stamp, linted) = next(computed)  # the pool answers `todo` in order
                 if stamp is not None:
                     seen[target.display] = stamp
             progress()
-            yield target, findings, None
+            yield target, findings, SourceFile(target.path, target.display, *linted) if linted else None
     except BaseException:  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
         end_pool(pool)
         raise
@@ -341,14 +344,17 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     used = configs.all()
     for other in used[1:]:  # every config's files are checked before any file is linted
         _check_up_front(other)
+    linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress:
         for group, chunk in runs:
             for target, findings, source in _results(chunk, group, progress.advance):
                 result.add_file(target)
-                if source is not None:
-                    result.sources[target.display] = source
+                shown = len(result.findings)
                 select(result, group, target, findings)
+                if source is not None and len(result.findings) > shown:
+                    linted[target.display] = source
     finalise(result, config)
+    attach_sources(result, linted)
     return result
 
 

@@ -3,7 +3,8 @@
 After the checks, each file's findings are filtered (rules not selected dropped; inline directives and
 per-file-ignores move a finding to the suppressed list with the reason), then the run's findings as a
 whole (a baseline hides what it records and reports its stale entries), then sorted. ``engine.run`` and
-``history.scan_history`` share these stages.
+``history.scan_history`` share these stages. Last, the result is given the text its code frames quote
+(attach_sources), so a reporter reads only the result, never the files.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .config import Config
 from .discover import Target, display_path
 from .findings import Finding
 from .results import LintResult, Suppressed
-from .source import notice
+from .source import SourceFile, notice, read_source
 
 
 def select(result: LintResult, config: Config, target: Target, findings: list[Finding]) -> None:
@@ -71,3 +72,18 @@ def apply_baseline(result: LintResult, config: Config) -> None:
         result.findings.append(notice(
             "OVA010", f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
                       f"remove it with --baseline-prune", display))
+
+
+def attach_sources(result: LintResult, linted: dict[str, SourceFile]) -> None:
+    """Give ``result`` the text of every file with a finding to show, and no other (memory stays bounded
+    by what is shown): the bytes the checks read (``linted``, display path -> source), else, for a file
+    answered by the cache without being read, the file as it is now, before any report is written."""
+    sources: dict[str, SourceFile] = {}
+    for display in dict.fromkeys(f.path for f in result.findings):
+        source = linted.get(display)
+        if source is None:
+            target = result.targets.get(display)
+            source = read_source(target.path, display, kind=target.kind)[0] if target is not None else None
+        if source is not None:
+            sources[display] = source
+    result.sources = sources
