@@ -187,7 +187,7 @@ class FixRun:
     passes: list[list[FileFix]] = field(default_factory=list)  # each pass's plans, written or refused
 
 
-def plan_fixes(result: LintResult, skip: set[str] = frozenset(),
+def plan_fixes(result: LintResult, skip: set[str] | frozenset[str] = frozenset(),
                plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None) -> list[FileFix]:
     """One pass's plans, by display path: each file's findings (``skip``: files not to try) planned by
     ``plan_file(display, findings)``, by default from the file on disk (see plan)."""
@@ -221,16 +221,8 @@ def apply_fixes(result: LintResult, relint: Callable[[], LintResult] | None = No
         if number > 1 and not any(f.fix for f in run.result.findings):
             break
         plans = plan_fixes(run.result, refused, plan_file)
-        for planned in plans if write is not None else ():
-            if planned.error is None and planned.after != planned.before:
-                try:
-                    planned.notes = write(planned)
-                except StaleFile as exc:
-                    planned.error = str(exc)
-                except OSError as exc:
-                    planned.error = f"cannot write: {exc.strerror or exc}"
-            if planned.error is not None:
-                refused.add(planned.display)
+        if write is not None:
+            refused |= _write_plans(plans, write)
         run.passes.append(plans)
         if on_pass is not None:
             on_pass(number, run.result, plans)
@@ -238,6 +230,22 @@ def apply_fixes(result: LintResult, relint: Callable[[], LintResult] | None = No
             break
         run.result = relint()
     return run
+
+
+def _write_plans(plans: list[FileFix], write: Callable[[FileFix], list[str]]) -> set[str]:
+    """Write each plan that changes something, keeping its notes or why it failed; the files refused."""
+    refused = set()
+    for planned in plans:
+        if planned.error is None and planned.after != planned.before:
+            try:
+                planned.notes = write(planned)
+            except StaleFile as exc:
+                planned.error = str(exc)
+            except OSError as exc:
+                planned.error = f"cannot write: {exc.strerror or exc}"
+        if planned.error is not None:
+            refused.add(planned.display)
+    return refused
 
 
 def diff(fix: FileFix, patterns=None) -> str:
