@@ -24,7 +24,7 @@ LAYERS = [
     {"results"},
     # a configuration's analysis (pack, scanner, vocabularies), built from its settings and passed down
     {"analysis"},
-    {"config", "hierarchy", "baseline"},
+    {"config", "hierarchy", "baseline", "finalise"},
     {"engine", "fix"},
     {"report", "ruledocs", "history"},
     {"cli", "__init__", "__main__"},

@@ -360,17 +360,11 @@ def _lint(args: argparse.Namespace) -> int:
 
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
-    if args.fix or args.diff:
-        told: set[str] = set()  # files whose fix failed: said once, not tried again by later passes
-        code = _fix(args, result, told=told)
-        if code is not None:
-            return code
+    if args.diff:
+        return _show_diff(args, result)
+    if args.fix:
         rerun = review if review is not None else (lambda: run(args.paths or ["."], config, configs=configs))
-        result = rerun()  # what remains after the fixes
-        for _ in range(FIX_PASSES - 1):  # a fix can uncover another match in the same string
-            if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True, told=told) is not None:
-                break
-            result = rerun()
+        result = _fix(result, rerun)  # what remains after the fixes
     failed = _write_report(args, lambda out: _report(args, result, out))
     if failed is not None:
         return failed
@@ -440,66 +434,49 @@ def _escaping(stream: TextIO) -> TextIO:
     return stream
 
 
-FIX_PASSES = 3
+def _show_diff(args: argparse.Namespace, result) -> int:
+    """--diff: print what --fix would change (secrets masked), write nothing, return the exit code."""
+    from .fix import apply_fixes, diff
 
-
-def _fix(args: argparse.Namespace, result, quiet: bool = False, told: set[str] | None = None) -> int | None:
-    """--diff: print and return the exit code. --fix: write files, report per file, return None
-    so the caller reports what remains. ``told``: files whose failure was already reported; they are
-    skipped (a later pass would only fail and say so again)."""
-    from .fix import StaleFile, diff, plan, write_fix
-
-    told = set() if told is None else told
-    by_file: dict[str, list] = {}
-    for finding in result.findings:
-        if finding.path not in told:
-            by_file.setdefault(finding.path, []).append(finding)
-    plans = []
-    for display, findings in sorted(by_file.items()):
-        target = result.targets.get(display)
-        if target is not None:
-            planned = plan(target.path, display, target.kind, findings, tree=result.source_root(), rules=result.rules)
-            if planned is not None:
-                plans.append(planned)
-    if args.diff:
-        changed = [p for p in plans if p.error is None and p.after != p.before]
-        out = _escaping(sys.stdout)
-        for planned in changed:
-            out.write(diff(planned, result.secret_patterns()))
-        for planned in plans:
-            if planned.error:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
-        return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
-    total = 0
+    plans = apply_fixes(result, write=None).passes[0]
+    changed = [p for p in plans if p.error is None and p.after != p.before]
+    out = _escaping(sys.stdout)
+    for planned in changed:
+        out.write(diff(planned, result.secret_patterns()))
     for planned in plans:
-        error = planned.error
-        notes: list[str] = []
-        if error is None and planned.after != planned.before:
-            try:
-                notes = write_fix(planned)
-            except StaleFile as exc:
-                error = str(exc)
-            except OSError as exc:
-                error = f"cannot write: {exc.strerror or exc}"
-        if error is not None:
-            told.add(planned.display)
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {error}\n")
-            continue
-        if planned.after == planned.before:
-            continue
-        total += len(planned.fixed)
-        if not quiet:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
-        for note in notes:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
-    if quiet:
-        return None
-    for finding in result.findings:
-        if finding.unfixable:
-            sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "
-                             f"{finding.unfixable}\n")
-    sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
-    return None
+        if planned.error:
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+    return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix(result, rerun):
+    """--fix through the fix loop (fix.apply_fixes); says per file what happened as each pass ends and
+    returns what remains. A refused file is said once; the counts and what was not fixable are said
+    for the first pass, whose findings the user sees."""
+    from .fix import apply_fixes
+
+    def say(number: int, linted, plans) -> None:
+        total = 0
+        for planned in plans:
+            if planned.error is not None:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+                continue
+            if planned.after == planned.before:
+                continue
+            total += len(planned.fixed)
+            if number == 1:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+            for note in planned.notes:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
+        if number > 1:
+            return
+        for finding in linted.findings:
+            if finding.unfixable:
+                sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "
+                                 f"{finding.unfixable}\n")
+        sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
+
+    return apply_fixes(result, rerun, on_pass=say).result
 
 
 def _write_baseline(target: str, result) -> int:

@@ -1,4 +1,4 @@
-"""The pipeline: discover -> read -> parse (front-end per kind) -> checks -> filter -> sort."""
+"""The pipeline: discover -> read -> parse (front-end per kind) -> checks -> filter -> sort (finalise.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import registry
 from .analysis import Analysis
 from .config import Config
-from .discover import Target, discover, display_path
+from .discover import Target, discover
+from .finalise import attach_sources, finalise, select
 from .findings import Finding
 from .frontends.json_tree import LENIENT_NAME
-from .results import LintResult, Suppressed  # noqa: F401  (LintResult: the API's name for what run returns)
+from .results import LintResult  # noqa: F401  (the API's name for what run returns)
 from .source import SourceFile, notice, read_source
 from .workers import bind_to_parent, end_pool
 
@@ -155,8 +155,9 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
             if seen is not None:
                 seen[target.display] = (key, info)
             cached = cache.get(key, target.display)
-            if cached is not None:
-                return cached, None
+            if cached is not None:  # the bytes are at hand: a file with findings keeps them for its code frames
+                return cached, (read_source(target.path, target.display, config.max_file_size, target.kind,
+                                            data=data)[0] if cached else None)
     source, findings = read_source(target.path, target.display, config.max_file_size, target.kind, data=data)
     if source is None:
         return findings, None
@@ -226,10 +227,12 @@ def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None =
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
-def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None]:
+def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None]:
     seen: dict = {}
-    findings, _ = lint_target(target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen)
-    return findings, seen.get(target.display)
+    findings, source = lint_target(target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen)
+    # The linted bytes come back only for a file with a finding to show: its code frames quote them.
+    shown = source is not None and any(_WORKER["config"].enabled(f.code) for f in findings)
+    return findings, seen.get(target.display), (source.data, source.encoding) if shown else None
 
 
 def _jobs(config: Config, files: int) -> int:
@@ -299,11 +302,11 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
             if target.display in answered:
                 findings = answered[target.display]
             else:
-                _, (findings, stamp) = next(computed)  # the pool answers `todo` in order
+                _, (findings, stamp, linted) = next(computed)  # the pool answers `todo` in order
                 if stamp is not None:
                     seen[target.display] = stamp
             progress()
-            yield target, findings, None
+            yield target, findings, SourceFile(target.path, target.display, *linted) if linted else None
     except BaseException:  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
         end_pool(pool)
         raise
@@ -336,34 +339,18 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     targets = list(discover(paths, config.include, config.exclude, configs.settings, config.force_include,
                             result.skipped))
     runs = _config_runs(targets, configs)
+    linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress:
         for group, chunk in runs:
             for target, findings, source in _results(chunk, group, configs.analysis(group), progress.advance):
                 result.add_file(target)
-                if source is not None:
-                    result.sources[target.display] = source
-                _sort_out(result, group, target, findings)
-    if config.baseline is not None:
-        _apply_baseline(result, config)
-    result.findings.sort(key=Finding.sort_key)
-    result.suppressed.sort(key=lambda s: s.finding.sort_key())
+                shown = len(result.findings)
+                select(result, group, target, findings)
+                if source is not None and len(result.findings) > shown:
+                    linted[target.display] = source
+    finalise(result, config)
+    attach_sources(result, linted)
     return result
-
-
-def _sort_out(result: LintResult, config: Config, target: Target, findings: list[Finding]) -> None:
-    """Selected findings go to the report, or to the suppressed list with the reason."""
-    ignores = config.ignored_for(target.path)
-    for finding in findings:
-        if not config.enabled(finding.code):
-            continue
-        inline = finding.extra.pop("suppressed", None)
-        pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
-        if inline is not None:
-            result.suppressed.append(Suppressed(finding, inline, True))
-        elif pattern is not None and not registry.is_notice(finding.code, result.rules):
-            result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
-        else:
-            result.findings.append(finding)
 
 
 class _Progress:
@@ -404,35 +391,6 @@ class _Progress:
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _apply_baseline(result: LintResult, config: Config) -> None:
-    from .baseline import Baseline
-    from .errors import ConfigError
-
-    path = config.baseline
-    assert path is not None
-    try:
-        baseline = Baseline.load(path)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ConfigError(f"cannot use baseline {path}: {exc}") from exc
-    new, covered, stale = baseline.split([(f, result.uri(f.path)) for f in result.findings])
-    result.findings = new
-    result.suppressed += [Suppressed(f, f"baseline {path.name}", False) for f in covered]
-    if config.baseline_prune:
-        if stale:
-            covered_keys = {id(e) for e in stale}
-            baseline.entries = [e for e in baseline.entries if id(e) not in covered_keys]
-            baseline.write(path)
-        return
-    display = display_path(str(path))
-    # Machine formats get a relative URI even for a baseline given as an absolute path.
-    result.uris.setdefault(display, display.replace("\\", "/") if not os.path.isabs(display) else path.name)
-    for entry in stale:
-        where = f" at {entry['location']}" if entry.get("location") else ""
-        result.findings.append(notice(
-            "OVA010", f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
-                      f"remove it with --baseline-prune", display))
 
 
 def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:

@@ -270,7 +270,8 @@ def scan_history(paths: list[str], config: Config, analysis: Analysis | None = N
     """``analysis``: the one built from ``config`` (built here when not given; a bad file is a ConfigError now,
     and workers receive the analysis built here)."""
     from .classify import file_role
-    from .engine import _make_cache, _sort_out
+    from .engine import _make_cache
+    from .finalise import finalise, select
 
     analysis = analysis or Analysis.build(config)
     started = time.monotonic()
@@ -353,13 +354,8 @@ def scan_history(paths: list[str], config: Config, analysis: Analysis | None = N
             finding.path = blob.path
             finding.extra["history"] = properties
             finding.extra["history_order"] = blob.commit.order
-        _sort_out(result, config, target, findings)
-    if config.baseline is not None:
-        from .engine import _apply_baseline
-
-        _apply_baseline(result, config)
-    result.findings.sort(key=_history_key)
-    result.suppressed.sort(key=lambda s: _history_key(s.finding))
+        select(result, config, target, findings)
+    finalise(result, config, key=_history_key)
     scan.seconds = time.monotonic() - started
     return scan
 
