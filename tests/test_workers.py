@@ -85,3 +85,18 @@ def test_ctrl_c_exits_130_with_one_line_and_ends_the_workers(tmp_path: Path) -> 
         for worker in workers:
             if _alive(worker):
                 os.kill(worker, signal.SIGKILL)
+
+
+def test_main_called_in_process_leaves_sigterm_as_it_found_it(tmp_path: Path) -> None:
+    """main() turns SIGTERM into an unwinding exit for its own run only; a program (or a test runner)
+    that calls it keeps the default behaviour afterwards."""
+    from ovadapt_lint.cli import main
+
+    (tmp_path / "a.json").write_text('{"ok": 1}\n')
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        assert main(["--no-cache", "--exit-zero", "--format", "json", "--output", str(tmp_path / "r.json"),
+                     str(tmp_path / "a.json")]) == 0
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, before)

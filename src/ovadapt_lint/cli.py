@@ -281,7 +281,7 @@ def _apply_args(args: argparse.Namespace, config) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout
-    _exit_on_sigterm()
+    restore = _exit_on_sigterm()
     try:
         if argv and argv[0] == "rules":
             return _rules_command(argv[1:], out)
@@ -298,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_ERROR
+    finally:
+        restore()
 
 
 def _debug(args: argparse.Namespace) -> None:
@@ -312,13 +314,16 @@ def _terminated(signum, frame) -> None:
     raise SystemExit(128 + signum)
 
 
-def _exit_on_sigterm() -> None:
-    """SIGTERM unwinds like Ctrl-C, so worker processes are killed on the way out (engine._results)."""
+def _exit_on_sigterm():
+    """SIGTERM unwinds like Ctrl-C, so worker processes are killed on the way out (engine._results).
+    Returns what puts the default back: a program that calls main() keeps its own SIGTERM behaviour after."""
     try:
         if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
             signal.signal(signal.SIGTERM, _terminated)
+            return lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL)
     except ValueError:  # not the main thread: leave signals to the embedding program
         pass
+    return lambda: None
 
 
 def _lint(args: argparse.Namespace) -> int:
