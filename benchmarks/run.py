@@ -99,9 +99,10 @@ SKIP_SDIST = {".git", "node_modules", "__pycache__", "build", "dist", "_dl"}
 
 def size_time_table(folder: Path, repeat: int = 3) -> dict:
     """Lint each Python module in-process and time it: the per-100 KB bound and linearity. Each module's
-    time is the best of ``repeat`` runs, each with a fresh configuration (so no string is answered from the
+    time is the best of ``repeat`` runs, each with a fresh analysis (so no string is answered from the
     previous run's scanner cache): a 3 KB module costs a few milliseconds, and one scheduler pause on a
     shared machine would otherwise decide its figure."""
+    from ovadapt_lint.analysis import Analysis
     from ovadapt_lint.config import Config
     from ovadapt_lint.discover import discover
     from ovadapt_lint.engine import lint_target
@@ -111,10 +112,10 @@ def size_time_table(folder: Path, repeat: int = 3) -> dict:
         best = float("inf")
         for _ in range(repeat):
             config = Config()
-            config.string_scanner()
-            config.key_vocabulary()
+            analysis = Analysis.build(config)
+            analysis.scanner
             started = time.process_time()
-            lint_target(target, config)
+            lint_target(target, config, analysis)
             best = min(best, time.process_time() - started)
         rows.append((target.path.stat().st_size, best, target.uri))
     buckets = [(0, 10_000), (10_000, 50_000), (50_000, 100_000), (100_000, 300_000), (300_000, 10**9)]

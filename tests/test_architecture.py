@@ -22,7 +22,9 @@ LAYERS = [
     {"pack"},
     # a run's result, apart from the pipeline: what the reporters print
     {"results"},
-    {"config", "hierarchy", "baseline"},
+    # a configuration's analysis (pack, scanner, vocabularies), built from its settings and passed down
+    {"analysis"},
+    {"config", "hierarchy", "baseline", "finalise"},
     {"engine", "fix"},
     {"report", "ruledocs", "history"},
     {"cli", "__init__", "__main__"},

@@ -161,6 +161,19 @@ def test_redact_text_api() -> None:
         redact_text("x", kind="yaml")
 
 
+def test_redact_text_goes_round_the_fix_loop_like_the_cli(tmp_path: Path) -> None:
+    # Two tokens run together: the first pass replaces the wider match, and the rest of the second token
+    # is a match of its own only once that is gone. --fix lints again and fixes it; so does redact_text.
+    text = json.dumps({"note": "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"
+                               "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.abc"}) + "\n"
+    target = tmp_path / "a.json"
+    target.write_text(text, encoding="utf-8")
+    assert run_cli(str(target), "--fix", "--no-cache").returncode == 0
+    fixed = '{"note": "[redacted:credential].[redacted:credential]"}\n'
+    assert target.read_text(encoding="utf-8") == fixed
+    assert redact_text(text) == fixed
+
+
 LEAK = '{"note": "deploy with sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm now"}\n'
 
 

@@ -126,6 +126,7 @@ def test_ending_a_pool_with_cancelled_work_prints_nothing(monkeypatch) -> None:
 _STUCK_HISTORY_SCAN = """
 import os, signal, sys, threading, time
 from ovadapt_lint import history
+from ovadapt_lint.analysis import Analysis
 from ovadapt_lint.config import Config
 from ovadapt_lint.engine import PARALLEL_MIN_FILES
 
@@ -135,7 +136,8 @@ def stuck(task):  # a blob whose linting never ends
 signal.signal(signal.SIGINT, signal.default_int_handler)
 history._lint_task = stuck
 tasks = [(f"{n:040x}", f"f{n}.json", "json", "source", b"{}") for n in range(PARALLEL_MIN_FILES)]
-scan = history._lint_all(iter(tasks), len(tasks), Config(jobs=2))
+config = Config(jobs=2)
+scan = history._lint_all(iter(tasks), len(tasks), config, Analysis.build(config))
 threading.Timer(2, os.kill, (os.getpid(), signal.SIGINT)).start()
 try:
     next(scan)
@@ -158,3 +160,18 @@ def test_ctrl_c_ends_a_history_scans_workers_without_waiting_for_their_work() ->
             if _alive(worker):
                 os.kill(worker, signal.SIGKILL)
     assert (run.returncode, out, err) == (0, "interrupted\n", "")
+
+
+def test_main_called_in_process_leaves_sigterm_as_it_found_it(tmp_path: Path) -> None:
+    """main() turns SIGTERM into an unwinding exit for its own run only; a program (or a test runner)
+    that calls it keeps the default behaviour afterwards."""
+    from ovadapt_lint.cli import main
+
+    (tmp_path / "a.json").write_text('{"ok": 1}\n')
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        assert main(["--no-cache", "--exit-zero", "--format", "json", "--output", str(tmp_path / "r.json"),
+                     str(tmp_path / "a.json")]) == 0
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, before)

@@ -210,8 +210,9 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
 
 
 def _config(args: argparse.Namespace):
-    """The first path's configuration (or --config's) with the command line applied."""
-    return _configs(args).root
+    """The first path's configuration (or --config's) with the command line applied, and its analysis."""
+    configs = _configs(args)
+    return configs.root, configs.analysis(configs.root)
 
 
 def _configs(args: argparse.Namespace):
@@ -233,17 +234,21 @@ def _configs(args: argparse.Namespace):
 
 
 def _apply_args(args: argparse.Namespace, config) -> None:
+    from .analysis import read_rule_pack
     from .config import validate_codes
     from .errors import ConfigError
 
+    # The codes a selection may name: the built-in ones and those of the config's extension rules.
+    selecting = args.select is not None or args.extend_select or args.ignore
+    known = read_rule_pack(config.extend_rules).rules if selecting else None
     if args.select is not None:
         # As in Ruff, a command-line selection replaces the configured one, ignores included.
-        config.select = validate_codes(args.select, "--select", config.rule_pack().rules)
+        config.select = validate_codes(args.select, "--select", known)
         config.extend_select, config.ignore = [], []
     if args.extend_select:
-        config.extend_select += validate_codes(args.extend_select, "--extend-select", config.rule_pack().rules)
+        config.extend_select += validate_codes(args.extend_select, "--extend-select", known)
     if args.ignore:
-        config.ignore += validate_codes(args.ignore, "--ignore", config.rule_pack().rules)
+        config.ignore += validate_codes(args.ignore, "--ignore", known)
     if args.scope:
         config.scope = args.scope
     config.public_paths += args.public_path
@@ -271,15 +276,12 @@ def _apply_args(args: argparse.Namespace, config) -> None:
     config.internal_domains += args.internal_domain
     if args.force_include:
         config.force_include = True
-    # Loaded now so a bad vocabulary or deny-list file is a clear exit-2 error.
-    config.key_vocabulary()
-    config.string_scanner()
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout
-    _exit_on_sigterm()
+    restore = _exit_on_sigterm()
     try:
         if argv and argv[0] == "rules":
             return _rules_command(argv[1:], out)
@@ -296,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_ERROR
+    finally:
+        restore()
 
 
 def _debug(args: argparse.Namespace) -> None:
@@ -310,13 +314,16 @@ def _terminated(signum, frame) -> None:
     raise SystemExit(128 + signum)
 
 
-def _exit_on_sigterm() -> None:
-    """SIGTERM unwinds like Ctrl-C, so worker processes are killed on the way out (engine._results)."""
+def _exit_on_sigterm():
+    """SIGTERM unwinds like Ctrl-C, so worker processes are killed on the way out (engine._results).
+    Returns what puts the default back: a program that calls main() keeps its own SIGTERM behaviour after."""
     try:
         if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
             signal.signal(signal.SIGTERM, _terminated)
+            return lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL)
     except ValueError:  # not the main thread: leave signals to the embedding program
         pass
+    return lambda: None
 
 
 def _lint(args: argparse.Namespace) -> int:
@@ -358,17 +365,11 @@ def _lint(args: argparse.Namespace) -> int:
 
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
-    if args.fix or args.diff:
-        told: set[str] = set()  # files whose fix failed: said once, not tried again by later passes
-        code = _fix(args, result, told=told)
-        if code is not None:
-            return code
+    if args.diff:
+        return _show_diff(args, result)
+    if args.fix:
         rerun = review if review is not None else (lambda: run(args.paths or ["."], config, configs=configs))
-        result = rerun()  # what remains after the fixes
-        for _ in range(FIX_PASSES - 1):  # a fix can uncover another match in the same string
-            if not any(f.fix for f in result.findings) or _fix(args, result, quiet=True, told=told) is not None:
-                break
-            result = rerun()
+        result = _fix(result, rerun)  # what remains after the fixes
     failed = _write_report(args, lambda out: _report(args, result, out))
     if failed is not None:
         return failed
@@ -438,66 +439,49 @@ def _escaping(stream: TextIO) -> TextIO:
     return stream
 
 
-FIX_PASSES = 3
+def _show_diff(args: argparse.Namespace, result) -> int:
+    """--diff: print what --fix would change (secrets masked), write nothing, return the exit code."""
+    from .fix import apply_fixes, diff
 
-
-def _fix(args: argparse.Namespace, result, quiet: bool = False, told: set[str] | None = None) -> int | None:
-    """--diff: print and return the exit code. --fix: write files, report per file, return None
-    so the caller reports what remains. ``told``: files whose failure was already reported; they are
-    skipped (a later pass would only fail and say so again)."""
-    from .fix import StaleFile, diff, plan, write_fix
-
-    told = set() if told is None else told
-    by_file: dict[str, list] = {}
-    for finding in result.findings:
-        if finding.path not in told:
-            by_file.setdefault(finding.path, []).append(finding)
-    plans = []
-    for display, findings in sorted(by_file.items()):
-        target = result.targets.get(display)
-        if target is not None:
-            planned = plan(target.path, display, target.kind, findings, tree=result.source_root(), rules=result.rules)
-            if planned is not None:
-                plans.append(planned)
-    if args.diff:
-        changed = [p for p in plans if p.error is None and p.after != p.before]
-        out = _escaping(sys.stdout)
-        for planned in changed:
-            out.write(diff(planned, result.secret_patterns()))
-        for planned in plans:
-            if planned.error:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
-        return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
-    total = 0
+    plans = apply_fixes(result, write=None).passes[0]
+    changed = [p for p in plans if p.error is None and p.after != p.before]
+    out = _escaping(sys.stdout)
+    for planned in changed:
+        out.write(diff(planned, result.secret_patterns()))
     for planned in plans:
-        error = planned.error
-        notes: list[str] = []
-        if error is None and planned.after != planned.before:
-            try:
-                notes = write_fix(planned)
-            except StaleFile as exc:
-                error = str(exc)
-            except OSError as exc:
-                error = f"cannot write: {exc.strerror or exc}"
-        if error is not None:
-            told.add(planned.display)
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {error}\n")
-            continue
-        if planned.after == planned.before:
-            continue
-        total += len(planned.fixed)
-        if not quiet:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
-        for note in notes:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
-    if quiet:
-        return None
-    for finding in result.findings:
-        if finding.unfixable:
-            sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "
-                             f"{finding.unfixable}\n")
-    sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
-    return None
+        if planned.error:
+            sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+    return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix(result, rerun):
+    """--fix through the fix loop (fix.apply_fixes); says per file what happened as each pass ends and
+    returns what remains. A refused file is said once; the counts and what was not fixable are said
+    for the first pass, whose findings the user sees."""
+    from .fix import apply_fixes
+
+    def say(number: int, linted, plans) -> None:
+        total = 0
+        for planned in plans:
+            if planned.error is not None:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+                continue
+            if planned.after == planned.before:
+                continue
+            total += len(planned.fixed)
+            if number == 1:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+            for note in planned.notes:
+                sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
+        if number > 1:
+            return
+        for finding in linted.findings:
+            if finding.unfixable:
+                sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "
+                                 f"{finding.unfixable}\n")
+        sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
+
+    return apply_fixes(result, rerun, on_pass=say).result
 
 
 def _write_baseline(target: str, result) -> int:
@@ -586,7 +570,7 @@ def _history_command(argv: list[str]) -> int:
     if args.max_commits is not None and args.diff_base is not None:
         sys.stderr.write("ovadapt-lint: error: use --since REF or --max-commits N, not both\n")
         return EXIT_ERROR
-    scan, failed = _guarded(lambda: scan_history(args.paths, _config(args), since=args.diff_base,
+    scan, failed = _guarded(lambda: scan_history(args.paths, *_config(args), since=args.diff_base,
                                                  max_commits=args.max_commits, all_refs=args.all_refs,
                                                  show_authors=args.show_authors))
     if failed is not None:

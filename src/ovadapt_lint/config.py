@@ -29,6 +29,8 @@ SCOPES = ("published", "all")
 
 @dataclass
 class Config:
+    """A configuration's settings. What is built from them (rule pack, scanner, vocabularies) is an
+    analysis.Analysis, built once per configuration by the run."""
     select: list[str] = field(default_factory=lambda: ["OVA"])
     extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
@@ -60,88 +62,12 @@ class Config:
     # Lint explicitly named files even inside skipped folders (node_modules, build, a venv) or excluded.
     force_include: bool = False
     source: Path | None = None  # the config file this came from, if any
-    # Built on first use from the fields above (files are read once per run, not per file).
-    _scanner: Any = field(default=None, repr=False, compare=False)
-    _vocabulary: Any = field(default=None, repr=False, compare=False)
-    _pack: Any = field(default=None, repr=False, compare=False)
 
     def enabled(self, code: str) -> bool:
         """Ruff semantics: the most specific matching selector wins; ignore wins ties."""
         best_select = max((len(p) for p in self.select + self.extend_select if code.startswith(p)), default=-1)
         best_ignore = max((len(p) for p in self.ignore if code.startswith(p)), default=-1)
         return best_select >= 0 and best_select > best_ignore
-
-    def string_scanner(self):
-        """The detectors for every string, built once per configuration."""
-        if self._scanner is None:
-            from .detect.denylist import DenyList, DenyListDecodeError
-            from .detect.scanner import StringScanner
-
-            try:
-                deny = DenyList.from_files(self.deny_list)
-            except DenyListDecodeError as exc:
-                raise ConfigError(f"cannot read deny-list {exc}") from exc
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"cannot read deny-list: {exc}") from exc
-            except ValueError as exc:
-                raise ConfigError(f"bad deny-list entry: {exc}") from exc
-            self._scanner = StringScanner(self.rule_pack(), deny, tuple(self.internal_domains))
-        return self._scanner
-
-    def python_vocabulary(self):
-        from .checks.python_taint import python_vocabulary
-
-        return python_vocabulary(tuple(self.projection_functions), tuple(self.projection_classes),
-                                 tuple(self.projection_receivers), tuple(self.sanitizers),
-                                 tuple(self.public_validators), self.scope == "all")
-
-    def key_vocabulary(self):
-        """The key classifier: built-in vocabulary plus the configured vocabulary files."""
-        if self._vocabulary is None:
-            self._vocabulary = self._load_vocabulary()
-        return self._vocabulary
-
-    def _load_vocabulary(self):
-        import dataclasses
-        import json
-
-        from .keyclass import vocabulary
-
-        extra = []
-        for path in self.vocabulary:
-            table = _read_toml(path, "vocabulary")
-            extra.append((str(path), json.dumps(table, sort_keys=True)))
-        if self.extend_vocabulary:
-            where = f"{self.source or 'configuration'}: 'extend-vocabulary'"
-            extra.append((where, json.dumps(self.extend_vocabulary, sort_keys=True)))
-        try:
-            vocab = vocabulary(tuple(extra))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ConfigError(f"bad vocabulary: {exc}") from exc
-        if self.summary_max_length is not None:
-            vocab = dataclasses.replace(vocab, compact_slot_max=self.summary_max_length)
-        return vocab
-
-    def rule_pack(self):
-        """The rule pack of this configuration: the built-in pack plus its ``extend-rules`` files (rule TOML,
-        contract JSON Schema), read and checked once; a bad file is a ConfigError."""
-        if self._pack is None:
-            from .pack import RulePack
-
-            rules, contracts = [], []
-            for path in self.extend_rules:
-                try:
-                    text = path.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError) as exc:
-                    raise ConfigError(f"cannot read extend-rules file {path}: {exc}") from exc
-                (contracts if path.name.endswith(".json") else rules).append((str(path), text))
-            try:
-                pack = RulePack.load(tuple(rules), tuple(contracts))
-                # The built-in pack is checked by the test suite; a run builds each part when a file needs it.
-                self._pack = pack.check() if rules or contracts else pack
-            except Exception as exc:  # a bad extension file is a configuration error, whatever the cause
-                raise ConfigError(f"bad extend-rules file: {type(exc).__name__}: {exc}") from exc
-        return self._pack
 
     def analysis_digest(self) -> str:
         """Everything that changes what a file's analysis reports (not selection or suppression)."""
@@ -263,6 +189,8 @@ def _table(path: Path) -> dict[str, Any] | None:
 
 
 def load_config(path: Path, explicit: bool = True) -> Config | None:
+    from .analysis import read_key_vocabulary, read_rule_pack
+
     table = _table(path)
     if table is None:
         if explicit and path.name == "pyproject.toml":
@@ -277,6 +205,7 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
     if unknown:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
     # Extension rules first: select/ignore may name the codes they define.
+    pack = None
     for key in sorted(table, key=lambda k: (k != "extend-rules", k == "extend-exclude")):
         value = table[key]
         attr, typ, elem = _KEYS[key]
@@ -295,19 +224,21 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             for pattern, codes in value.items():
                 if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                     raise ConfigError(f"{where}: {pattern!r} must map to a list of rule codes")
-            value = {pattern: validate_codes(codes, f"{where} {pattern!r}", config.rule_pack().rules)
+            pack = pack or read_rule_pack(config.extend_rules)
+            value = {pattern: validate_codes(codes, f"{where} {pattern!r}", pack.rules)
                      for pattern, codes in value.items()}
         if key in ("select", "extend-select", "ignore"):
-            value = validate_codes(value, where, config.rule_pack().rules)
+            pack = pack or read_rule_pack(config.extend_rules)
+            value = validate_codes(value, where, pack.rules)
         if key in ("deny-list", "vocabulary", "extend-rules"):
             value = [(path.parent / v) for v in value]
         if key == "extend-exclude":
             value = config.exclude + value
         setattr(config, attr, value)
         if key == "extend-rules":
-            config.rule_pack()  # checked now, naming this file
+            pack = read_rule_pack(config.extend_rules)  # checked now, naming this file
     if "extend-vocabulary" in table or "vocabulary" in table or "summary-max-length" in table:
-        config.key_vocabulary()  # checked now, naming this file
+        read_key_vocabulary(config)  # checked now, naming this file
     return config
 
 

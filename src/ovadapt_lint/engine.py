@@ -1,20 +1,20 @@
-"""The pipeline: discover -> read -> parse (front-end per kind) -> checks -> filter -> sort."""
+"""The pipeline: discover -> read -> parse (front-end per kind) -> checks -> filter -> sort (finalise.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import registry
+from .analysis import Analysis
 from .config import Config
-from .discover import Target, discover, display_path
+from .discover import Target, discover
+from .finalise import attach_sources, finalise, select
 from .findings import Finding
 from .frontends.json_tree import LENIENT_NAME
-from .results import LintResult, Suppressed  # noqa: F401  (LintResult: the API's name for what run returns)
+from .results import LintResult  # noqa: F401  (the API's name for what run returns)
 from .source import SourceFile, notice, read_source
 from .workers import bind_to_parent, end_pool
 
@@ -24,22 +24,28 @@ PYTHON_RECURSION_LIMIT = 20_000
 PARALLEL_MIN_FILES = 16
 
 
-def check_json_source(source: SourceFile, kind: str, config: Config | None = None, role: str = "source") -> list[Finding]:
+def _settled(config: Config | None, analysis: Analysis | None) -> tuple[Config, Analysis]:
+    """The API's defaults: a run passes both; a caller of the check_* functions may pass neither."""
+    config = config or Config()
+    return config, analysis or Analysis.build(config)
+
+
+def check_json_source(source: SourceFile, kind: str, config: Config | None = None, role: str = "source",
+                      analysis: Analysis | None = None) -> list[Finding]:
     from .checks import raw_files
     from .checks.catalog import Context, run_checks
     from .checks.contracts import find_adapters
     from .classify import PUBLIC, json_attests
     from .frontends.json_tree import parse_json, parse_jsonl
 
-    config = config or Config()
-    pack = config.rule_pack()
+    config, analysis = _settled(config, analysis)
     doc = parse_jsonl(source) if kind == "jsonl" else parse_json(source)
-    adapters = find_adapters(doc, pack.contracts)
+    adapters = find_adapters(doc, analysis.pack.contracts)
     # A document is published when named or placed as public, or when it holds a projection:
     # an object a contract recognises, or one that attests what it leaves out (`*_copied: false`).
     if role != PUBLIC and (any(contract is not None for contract, _, _ in adapters) or json_attests(doc)):
         role = PUBLIC
-    ctx = Context(source, config, role, pack, doc=doc, adapters=adapters)
+    ctx = Context(source, analysis, role, doc=doc, adapters=adapters)
     findings = list(doc.notices) + run_checks(kind, ctx)
     # Committing raw storage (a session's messages.jsonl, a memory file) is the leak, wherever it lies.
     whole = raw_files.recognise_json(doc)
@@ -67,13 +73,14 @@ def _sarif_tool_paths(doc) -> tuple[str, ...]:
     return tuple(format_path(prefix + ("runs", index, "tool")) for index in range(len(runs.value)))
 
 
-def check_text_source(source: SourceFile, config: Config | None = None, role: str = "source") -> list[Finding]:
+def check_text_source(source: SourceFile, config: Config | None = None, role: str = "source",
+                      analysis: Analysis | None = None) -> list[Finding]:
     from .checks import raw_files
     from .checks.catalog import Context, run_checks
 
-    config = config or Config()
+    config, analysis = _settled(config, analysis)
     text = source.data.decode("utf-8", "replace")
-    findings = run_checks("markdown", Context(source, config, role, config.rule_pack(), text=text))
+    findings = run_checks("markdown", Context(source, analysis, role, text=text))
     whole = raw_files.recognise_text(text, source.display)
     if whole is not None and config.enabled(whole.code):
         findings = raw_files.fold(findings, whole)
@@ -93,25 +100,25 @@ def _deep_recursion():
         sys.setrecursionlimit(old)
 
 
-def check_python_source(source: SourceFile, config: Config | None = None, role: str = "source") -> list[Finding]:
-    config = config or Config()
+def check_python_source(source: SourceFile, config: Config | None = None, role: str = "source",
+                        analysis: Analysis | None = None) -> list[Finding]:
+    config, analysis = _settled(config, analysis)
     try:
         with _deep_recursion():
-            return _check_python(source, config, role)
+            return _check_python(source, analysis, role)
     except RecursionError:
         return [notice("OVA006", "Python code nested too deeply for the analyser; file not analysed", source.display)]
 
 
-def _check_python(source: SourceFile, config: Config, role: str) -> list[Finding]:
+def _check_python(source: SourceFile, analysis: Analysis, role: str) -> list[Finding]:
     from .checks.catalog import Context, run_checks
     from .checks.suppressions import apply_suppressions, python_suppressions
     from .frontends.python_text import parse_text
 
-    scanner = config.string_scanner()
-    module, notices = parse_text(source, names=bool(scanner.deny_list))
+    module, notices = parse_text(source, names=bool(analysis.deny_list))
     if module is None:
         return notices
-    ctx = Context(source, config, role, config.rule_pack(), module=module)
+    ctx = Context(source, analysis, role, module=module)
     findings = run_checks("python", ctx)
     by_line, noqa, bad_directives = python_suppressions(module, ctx.pack.rules)
     return notices + bad_directives + apply_suppressions(findings, by_line, noqa, ctx.pack.rules)
@@ -132,7 +139,8 @@ def target_role(target: Target, config: Config) -> str:
     return file_role(target.path, config.public_paths, config.test_paths, base)
 
 
-def lint_target(target: Target, config: Config, cache=None, seen: dict | None = None) -> tuple[list[Finding], SourceFile | None]:
+def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
+                seen: dict | None = None) -> tuple[list[Finding], SourceFile | None]:
     """Lint one file, through the cache when there is one. ``seen`` receives the file's cache key and the
     stat taken before its bytes were read, for the stat index."""
     data = None
@@ -147,18 +155,19 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
             if seen is not None:
                 seen[target.display] = (key, info)
             cached = cache.get(key, target.display)
-            if cached is not None:
-                return cached, None
+            if cached is not None:  # the bytes are at hand: a file with findings keeps them for its code frames
+                return cached, (read_source(target.path, target.display, config.max_file_size, target.kind,
+                                            data=data)[0] if cached else None)
     source, findings = read_source(target.path, target.display, config.max_file_size, target.kind, data=data)
     if source is None:
         return findings, None
     try:
         if target.kind in ("json", "jsonl"):
-            findings += check_json_source(source, target.kind, config, role)
+            findings += check_json_source(source, target.kind, config, role, analysis)
         elif target.kind == "markdown":
-            findings += check_text_source(source, config, role)
+            findings += check_text_source(source, config, role, analysis)
         elif target.kind == "python":
-            findings += check_python_source(source, config, role)
+            findings += check_python_source(source, config, role, analysis)
     except Exception as exc:  # one bad file must not stop the run (RecursionError included)
         findings.append(internal_error_notice(exc, source, "file"))
     if source.encoding != "utf-8":  # edits are byte offsets into the UTF-8 transcoding, not into the file
@@ -166,7 +175,7 @@ def lint_target(target: Target, config: Config, cache=None, seen: dict | None = 
             if finding.fix:
                 finding.fix, finding.unfixable = None, f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only"
     _stamp_edits(findings, source.data)
-    mask_quoted(findings, config.rule_pack().secrets)
+    mask_quoted(findings, analysis.pack.secrets)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, findings)
     elif seen is not None:
@@ -222,21 +231,24 @@ def _make_cache(config: Config):
     return open_cache(folder, cache_salt(config))
 
 
-# Worker processes get the configuration once; each task is one file.
+# Worker processes get the configuration and its analysis once; each task is one file.
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(config: Config, cache, parent: int | None = None) -> None:
+def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None = None) -> None:
     # ``parent``: the pid that started the pool, passed so a parent dead before this call is noticed.
     bind_to_parent(os.getppid() if parent is None else parent)
-    _WORKER["config"] = config  # with its rule pack, pickled once per worker
+    _WORKER["config"] = config
+    _WORKER["analysis"] = analysis  # built by the parent: workers never read the configuration's files
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
-def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None]:
+def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None]:
     seen: dict = {}
-    findings, _ = lint_target(target, _WORKER["config"], _WORKER["cache"], seen)
-    return findings, seen.get(target.display)
+    findings, source = lint_target(target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen)
+    # The linted bytes come back only for a file with a finding to show: its code frames quote them.
+    shown = source is not None and any(_WORKER["config"].enabled(f.code) for f in findings)
+    return findings, seen.get(target.display), (source.data, source.encoding) if shown else None
 
 
 def _jobs(config: Config, files: int) -> int:
@@ -257,12 +269,13 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
     return answered
 
 
-def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None]]:
+def _results(targets: list[Target], config: Config, analysis: Analysis,
+             progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None]]:
     """(target, findings, source or None) for each target, in target order. Files the stat index answers
     are not read; only the others go to the workers."""
     cache = _make_cache(config)
     if cache is None:
-        yield from _lint_all(targets, targets, {}, config, None, {}, progress)
+        yield from _lint_all(targets, targets, {}, config, analysis, None, {}, progress)
         return
     from .cache import StatIndex
 
@@ -273,7 +286,7 @@ def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[
     todo = [t for t in targets if t.display not in answered]
     seen: dict[str, tuple] = {}
     try:
-        yield from _lint_all(targets, todo, answered, config, cache, seen, progress)
+        yield from _lint_all(targets, todo, answered, config, analysis, cache, seen, progress)
     finally:
         for target in todo:
             key, info = seen.get(target.display) or (None, None)
@@ -281,37 +294,35 @@ def _results(targets: list[Target], config: Config, progress) -> Iterator[tuple[
         index.save()
 
 
-def _lint_all(targets, todo, answered, config, cache, seen, progress):
+def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
     jobs = _jobs(config, len(todo))
     if jobs == 1:
         for target in targets:
             if target.display in answered:
                 findings, source = answered[target.display], None
             else:
-                findings, source = lint_target(target, config, cache, seen if cache is not None else None)
+                findings, source = lint_target(target, config, analysis, cache, seen if cache is not None else None)
             progress()
             yield target, findings, source
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    config.rule_pack()  # read here once and shipped with the config: workers never read the extension files
-    shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     chunk = max(1, min(16, len(todo) // (jobs * 8)))
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
-                               initargs=(shipped, cache, os.getpid()))
+                               initargs=(config, analysis, cache, os.getpid()))
     try:
         computed = iter(zip(todo, pool.map(_lint_in_worker, todo, chunksize=chunk)))
         for target in targets:
             if target.display in answered:
                 findings = answered[target.display]
             else:
-                _, (findings, stamp) = next(computed)  # the pool answers `todo` in order
+                _, (findings, stamp, linted) = next(computed)  # the pool answers `todo` in order
                 if stamp is not None:
                     seen[target.display] = stamp
             progress()
-            yield target, findings, None
+            yield target, findings, SourceFile(target.path, target.display, *linted) if linted else None
     except BaseException:  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
         end_pool(pool)
         raise
@@ -330,65 +341,36 @@ def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Targ
     return runs
 
 
-def _check_up_front(config: Config) -> None:
-    """A bad extension, vocabulary or deny-list file is a ConfigError before any file is linted; without
-    such files the vocabulary and the scanner are built when a file needs them (a warm run may need none)."""
-    config.rule_pack()
-    if config.vocabulary or config.extend_vocabulary:
-        config.key_vocabulary()
-    if config.deny_list:
-        config.string_scanner()
-
-
 def run(paths: list[str], config: Config, show_progress: bool = False, configs=None) -> LintResult:
     """Lint ``paths`` with ``config``; ``configs`` (a hierarchy.Configs whose root is ``config``) gives
     each file the nearest config above it instead."""
-    # Extension rules, vocabulary and deny-list files are read up front: a bad one is a ConfigError,
-    # not a per-file notice.
-    _check_up_front(config)
     from .hierarchy import Configs
 
+    # Each config's extension rules, vocabulary and deny-list files are read as it is loaded (the root's
+    # here, the others' during discovery): a bad one is a ConfigError, not a per-file notice.
     configs = configs or Configs(config, fixed=True)
     # The reports describe the first path's rules, and those every nested config adds.
-    result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source, rules=config.rule_pack().rules)
+    result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source,
+                        rules=configs.analysis(config).pack.rules)
     targets = list(discover(paths, config.include, config.exclude, configs.settings, config.force_include,
                             result.skipped))
     runs = _config_runs(targets, configs)
-    used = configs.all()
-    for other in used[1:]:  # every config's files are checked before any file is linted
-        _check_up_front(other)
-        if other.rule_pack().rules is not result.rules:
+    for other in configs.all()[1:]:
+        if configs.analysis(other).pack.rules is not result.rules:
             # A nested config's extension rules are reported too: describe (SARIF) and mask them as well.
-            result.rules = dict(sorted({**other.rule_pack().rules, **result.rules}.items()))
+            result.rules = dict(sorted({**configs.analysis(other).pack.rules, **result.rules}.items()))
+    linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress:
         for group, chunk in runs:
-            for target, findings, source in _results(chunk, group, progress.advance):
+            for target, findings, source in _results(chunk, group, configs.analysis(group), progress.advance):
                 result.add_file(target)
-                if source is not None:
-                    result.sources[target.display] = source
-                _sort_out(result, group, target, findings)
-    if config.baseline is not None:
-        _apply_baseline(result, config)
-    result.findings.sort(key=Finding.sort_key)
-    result.suppressed.sort(key=lambda s: s.finding.sort_key())
+                shown = len(result.findings)
+                select(result, group, target, findings, configs.analysis(group).pack.rules)
+                if source is not None and len(result.findings) > shown:
+                    linted[target.display] = source
+    finalise(result, config)
+    attach_sources(result, linted)
     return result
-
-
-def _sort_out(result: LintResult, config: Config, target: Target, findings: list[Finding]) -> None:
-    """Selected findings go to the report, or to the suppressed list with the reason."""
-    ignores = config.ignored_for(target.path)
-    rules = config.rule_pack().rules  # the file's own config's pack: a nested config may add a notice
-    for finding in findings:
-        if not config.enabled(finding.code):
-            continue
-        inline = finding.extra.pop("suppressed", None)
-        pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
-        if inline is not None:
-            result.suppressed.append(Suppressed(finding, inline, True))
-        elif pattern is not None and not registry.is_notice(finding.code, rules):
-            result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
-        else:
-            result.findings.append(finding)
 
 
 class _Progress:
@@ -429,35 +411,6 @@ class _Progress:
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _apply_baseline(result: LintResult, config: Config) -> None:
-    from .baseline import Baseline
-    from .errors import ConfigError
-
-    path = config.baseline
-    assert path is not None
-    try:
-        baseline = Baseline.load(path)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ConfigError(f"cannot use baseline {path}: {exc}") from exc
-    new, covered, stale = baseline.split([(f, result.uri(f.path)) for f in result.findings])
-    result.findings = new
-    result.suppressed += [Suppressed(f, f"baseline {path.name}", False) for f in covered]
-    if config.baseline_prune:
-        if stale:
-            covered_keys = {id(e) for e in stale}
-            baseline.entries = [e for e in baseline.entries if id(e) not in covered_keys]
-            baseline.write(path)
-        return
-    display = display_path(str(path))
-    # Machine formats get a relative URI even for a baseline given as an absolute path.
-    result.uris.setdefault(display, display.replace("\\", "/") if not os.path.isabs(display) else path.name)
-    for entry in stale:
-        where = f" at {entry['location']}" if entry.get("location") else ""
-        result.findings.append(notice(
-            "OVA010", f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
-                      f"remove it with --baseline-prune", display))
 
 
 def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:

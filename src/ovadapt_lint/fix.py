@@ -1,5 +1,8 @@
 """--fix: rewrite the values behind fixable findings, touching nothing else.
 
+apply_fixes is the one fix loop (plan, write, lint again, a few passes) that --fix, --diff and
+redact_text share; the command line keeps only what to print.
+
 Each fixable finding carries a byte-range edit. Edits are applied right to left;
 the result must still parse (JSON stays JSON, Python stays Python) or nothing
 is written. Files are replaced atomically (a temporary file in the same folder,
@@ -19,9 +22,11 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from .findings import DIGEST_KEY, Finding, digest
 from .redact import apply_masks, line_secret_spans
+from .results import LintResult
 from .source import split_lines
 
 BOM = b"\xef\xbb\xbf"
@@ -39,6 +44,7 @@ class FileFix:
     error: str | None = None  # why nothing was written
     # Where the bytes go: the file itself, or the target of a symbolic link inside the linted tree.
     write_path: Path | None = None
+    notes: list[str] = field(default_factory=list)  # what the user should know once it is written (hard links)
 
 
 def _inside(path: str, tree: Path) -> bool:
@@ -112,11 +118,18 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Pat
     if linted and linted != {digest(original[3:] if original.startswith(BOM) else original)}:
         return FileFix(path, display, original, original, error="changed since it was linted; nothing written "
                                                                "(run again)")
+    return edit(path, display, kind, original, findings, rules, write_path)
+
+
+def edit(path: Path, display: str, kind: str, original: bytes, findings: list[Finding], rules=None,
+         write_path: Path | None = None) -> FileFix:
+    """``original`` with the findings' edits applied (offsets count after a UTF-8 BOM, which stays), or
+    why nothing may be written: the file did not parse cleanly, or the edited bytes would not parse."""
     if blocks_fix(findings, rules):
         return FileFix(path, display, original, original, error="the file did not parse cleanly; nothing written")
     bom = original.startswith(BOM)
     body = original[3:] if bom else original
-    after, applied = apply_edits(body, fixable)
+    after, applied = apply_edits(body, [f for f in findings if f.fix])
     after = (BOM if bom else b"") + after
     if not _parses(kind, after):
         return FileFix(path, display, original, original, error="the fixed file would not parse; nothing written")
@@ -164,6 +177,77 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+# A fix can uncover another match in the same string: the loop lints again and fixes up to this many times.
+FIX_PASSES = 3
+
+
+@dataclass
+class FixRun:
+    result: LintResult  # what remains after the last pass (the result given, when nothing was linted again)
+    passes: list[list[FileFix]] = field(default_factory=list)  # each pass's plans, written or refused
+
+
+def plan_fixes(result: LintResult, skip: set[str] | frozenset[str] = frozenset(),
+               plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None) -> list[FileFix]:
+    """One pass's plans, by display path: each file's findings (``skip``: files not to try) planned by
+    ``plan_file(display, findings)``, by default from the file on disk (see plan)."""
+    if plan_file is None:
+        def plan_file(display: str, findings: list[Finding]) -> FileFix | None:
+            target = result.targets.get(display)
+            if target is None:
+                return None
+            return plan(target.path, display, target.kind, findings, tree=result.source_root(), rules=result.rules)
+    by_file: dict[str, list[Finding]] = {}
+    for finding in result.findings:
+        if finding.path not in skip:
+            by_file.setdefault(finding.path, []).append(finding)
+    plans = [plan_file(display, findings) for display, findings in sorted(by_file.items())]
+    return [planned for planned in plans if planned is not None]
+
+
+def apply_fixes(result: LintResult, relint: Callable[[], LintResult] | None = None, *,
+                write: Callable[[FileFix], list[str]] | None = write_fix, passes: int = FIX_PASSES,
+                plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None,
+                on_pass: Callable[[int, LintResult, list[FileFix]], None] | None = None) -> FixRun:
+    """The fix loop: plan each file's edits from ``result``, write them, lint again with ``relint``, and
+    go round while fixable findings remain, at most ``passes`` times. A file whose fix was refused or
+    failed is not tried again. ``write(plan)``: writes one plan and returns notes for the user (default:
+    onto the file, only onto the bytes planned against); None writes nothing. Without ``relint`` there is
+    one pass. ``plan_file``: see plan_fixes. ``on_pass(number, linted, plans)``, after each pass's
+    writes: what it planned from and did, so the caller can say so as it happens."""
+    run = FixRun(result)
+    refused: set[str] = set()
+    for number in range(1, passes + 1):
+        if number > 1 and not any(f.fix for f in run.result.findings):
+            break
+        plans = plan_fixes(run.result, refused, plan_file)
+        if write is not None:
+            refused |= _write_plans(plans, write)
+        run.passes.append(plans)
+        if on_pass is not None:
+            on_pass(number, run.result, plans)
+        if relint is None:
+            break
+        run.result = relint()
+    return run
+
+
+def _write_plans(plans: list[FileFix], write: Callable[[FileFix], list[str]]) -> set[str]:
+    """Write each plan that changes something, keeping its notes or why it failed; the files refused."""
+    refused = set()
+    for planned in plans:
+        if planned.error is None and planned.after != planned.before:
+            try:
+                planned.notes = write(planned)
+            except StaleFile as exc:
+                planned.error = str(exc)
+            except OSError as exc:
+                planned.error = f"cannot write: {exc.strerror or exc}"
+        if planned.error is not None:
+            refused.add(planned.display)
+    return refused
+
+
 def diff(fix: FileFix, patterns=None) -> str:
     """A unified diff whose removed lines are masked: the secret never appears. ``patterns``: the run's
     credential patterns (extension formats included); default the built-in ones."""
@@ -191,8 +275,9 @@ def diff(fix: FileFix, patterns=None) -> str:
 
 
 def redact_text(text: str, kind: str = "json") -> str:
-    """``text`` with every fixable leak replaced by its placeholder (what --fix would write).
-    ``kind``: "json", "jsonl" or "python". Text that does not parse is returned unchanged."""
+    """``text`` with every fixable leak replaced by its placeholder (what --fix would write, through the
+    same loop). ``kind``: "json", "jsonl" or "python". Text that does not parse is returned unchanged."""
+    from .analysis import Analysis
     from .config import Config
     from .engine import check_json_source, check_python_source
     from .source import SourceFile
@@ -200,9 +285,23 @@ def redact_text(text: str, kind: str = "json") -> str:
     if kind not in ("json", "jsonl", "python"):
         raise ValueError(f"kind must be json, jsonl or python, not {kind!r}")
     config = Config()
-    source = SourceFile(Path("<text>"), "<text>", text.encode("utf-8"))
-    findings = check_python_source(source, config) if kind == "python" else check_json_source(source, kind, config)
-    if blocks_fix(findings):
-        return text
-    after, _ = apply_edits(source.data, findings)
-    return after.decode("utf-8") if _parses(kind, after) else text
+    analysis = Analysis.build(config)  # once for every pass of the loop
+    where = Path("<text>")
+    current = text.encode("utf-8")
+
+    def lint() -> LintResult:
+        source = SourceFile(where, "<text>", current)
+        findings = (check_python_source(source, config, "source", analysis) if kind == "python"
+                    else check_json_source(source, kind, config, "source", analysis))
+        return LintResult(findings=findings)
+
+    def plan_text(display: str, findings: list[Finding]) -> FileFix | None:
+        return edit(where, display, kind, current, findings) if any(f.fix for f in findings) else None
+
+    def keep(planned: FileFix) -> list[str]:
+        nonlocal current
+        current = planned.after
+        return []
+
+    apply_fixes(lint(), lint, write=keep, plan_file=plan_text)
+    return current.decode("utf-8")

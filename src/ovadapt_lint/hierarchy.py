@@ -3,7 +3,8 @@
 so one folder's config never silences another's tree. ``--config FILE`` pins one config for all.
 
 Run-wide settings (workers, cache, baseline, --force-include) come from the first path's config;
-command-line options are applied on top of every config.
+command-line options are applied on top of every config. Each config's analysis (rule pack, scanner,
+vocabularies) is built once, when the config is loaded, and kept for every pass of the run (--fix reruns).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
+from .analysis import Analysis
 from .config import CONFIG_FILENAMES, Config, load_config
 
 
@@ -24,6 +26,8 @@ class Configs:
         self._fixed = fixed
         self._file_of: dict[str, str | None] = {}  # real folder -> governing config file (or None)
         self._loaded: dict[str | None, Config | None] = {}
+        # Built as each config is loaded: a bad extension, vocabulary or deny-list file fails before linting.
+        self._analyses: dict[int, Analysis] = {id(root): Analysis.build(root)}
         if root.source is not None:
             self._loaded[os.path.realpath(root.source)] = root
         else:
@@ -39,6 +43,10 @@ class Configs:
 
     def for_file(self, path: str | Path) -> Config:
         return self.for_folder(os.path.dirname(os.path.abspath(path)))
+
+    def analysis(self, config: Config) -> Analysis:
+        """The analysis built from ``config``, one of these configurations."""
+        return self._analyses[id(config)]
 
     def settings(self, folder: str) -> tuple[list[str], list[str], Path | None]:
         """What discovery needs for the files of a folder: include, exclude, and the folder they are relative to."""
@@ -90,6 +98,7 @@ class Configs:
         config.jobs, config.use_cache, config.baseline = root.jobs, root.use_cache, root.baseline
         config.baseline_prune, config.force_include = root.baseline_prune, root.force_include
         config.cache_dir = root_cache_dir(root)
+        self._analyses[id(config)] = Analysis.build(config)
         return config
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
+from .analysis import Analysis
 from .config import Config
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import _WORKER
@@ -215,7 +216,7 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
         writer.join(timeout=5)
 
 
-def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config) -> list[Finding]:
+def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config, analysis: Analysis) -> list[Finding]:
     """Lint a blob's bytes in memory (the same checks as a file of that name)."""
     from .engine import check_json_source, check_python_source, check_text_source, internal_error_notice, mask_quoted
 
@@ -224,39 +225,39 @@ def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Conf
         return findings
     try:
         if kind in ("json", "jsonl"):
-            findings += check_json_source(source, kind, config, role)
+            findings += check_json_source(source, kind, config, role, analysis)
         elif kind == "markdown":
-            findings += check_text_source(source, config, role)
+            findings += check_text_source(source, config, role, analysis)
         elif kind == "python":
-            findings += check_python_source(source, config, role)
+            findings += check_python_source(source, config, role, analysis)
     except Exception as exc:  # one bad blob must not stop the run (RecursionError included)
         findings.append(internal_error_notice(exc, source, "blob"))
-    mask_quoted(findings, config.rule_pack().secrets)  # as a file's: a cached scan reports the same
+    mask_quoted(findings, analysis.pack.secrets)  # as a file's: a cached scan reports the same
     return findings
 
 
 def _lint_task(task: tuple[str, str, str, str, bytes]) -> tuple[str, list[Finding]]:
     sha, path, kind, role, data = task
-    return sha, lint_blob(data, path, kind, role, _WORKER["config"])
+    return sha, lint_blob(data, path, kind, role, _WORKER["config"], _WORKER["analysis"])
 
 
-def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, config: Config) -> Iterator[tuple[str, list[Finding]]]:
+def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, config: Config,
+              analysis: Analysis) -> Iterator[tuple[str, list[Finding]]]:
     from .engine import PARALLEL_MIN_FILES, _init_worker
 
     jobs = config.jobs or os.cpu_count() or 1
     if jobs == 1 or total < PARALLEL_MIN_FILES:
         for sha, path, kind, role, data in tasks:
-            yield sha, lint_blob(data, path, kind, role, config)
+            yield sha, lint_blob(data, path, kind, role, config, analysis)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     from .workers import end_pool
 
-    shipped = dataclasses.replace(config, _scanner=None, _vocabulary=None)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context, initializer=_init_worker,
-                               initargs=(shipped, None, os.getpid()))
+                               initargs=(config, analysis, None, os.getpid()))
     try:
         batch: list = []
         for task in tasks:
@@ -272,14 +273,15 @@ def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, con
     pool.shutdown(wait=True)
 
 
-def scan_history(paths: list[str], config: Config, *, since: str | None = None, max_commits: int | None = None,
-                 all_refs: bool = False, show_authors: bool = False) -> HistoryScan:
+def scan_history(paths: list[str], config: Config, analysis: Analysis | None = None, *, since: str | None = None,
+                 max_commits: int | None = None, all_refs: bool = False, show_authors: bool = False) -> HistoryScan:
+    """``analysis``: the one built from ``config`` (built here when not given; a bad file is a ConfigError now,
+    and workers receive the analysis built here)."""
     from .classify import file_role
-    from .engine import _make_cache, _sort_out
+    from .engine import _make_cache
+    from .finalise import finalise, select
 
-    config.rule_pack()  # a bad extension file is a ConfigError now; workers receive the pack built here
-    config.key_vocabulary()
-    config.string_scanner()
+    analysis = analysis or Analysis.build(config)
     started = time.monotonic()
     root = repo_root((paths or ["."])[0])
     head = git(["rev-parse", "--verify", "--quiet", "HEAD"], root, check=False).stdout.strip()
@@ -299,7 +301,7 @@ def scan_history(paths: list[str], config: Config, *, since: str | None = None, 
         config = dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
     cache = _make_cache(config)
     # The reports describe and mask with the configuration's rules, extension rules included.
-    result = LintResult(anchor=(paths or ["."])[0], config_source=config.source, rules=config.rule_pack().rules)
+    result = LintResult(anchor=(paths or ["."])[0], config_source=config.source, rules=analysis.pack.rules)
     scan = HistoryScan(result=result, blobs=blobs, commits=commits, head=head)
     branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], root, check=False).stdout.strip()
     scan.branch = branch or None
@@ -331,7 +333,7 @@ def scan_history(paths: list[str], config: Config, *, since: str | None = None, 
             else:
                 yield sha, blob.path, blob.kind, roles[sha], data
 
-    for sha, findings in _lint_all(tasks(), len(pending), config):
+    for sha, findings in _lint_all(tasks(), len(pending), config, analysis):
         found[sha] = findings
         if cache is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
             cache.put(keys[sha], findings)
@@ -361,13 +363,8 @@ def scan_history(paths: list[str], config: Config, *, since: str | None = None, 
             finding.path = blob.path
             finding.extra["history"] = properties
             finding.extra["history_order"] = blob.commit.order
-        _sort_out(result, config, target, findings)
-    if config.baseline is not None:
-        from .engine import _apply_baseline
-
-        _apply_baseline(result, config)
-    result.findings.sort(key=_history_key)
-    result.suppressed.sort(key=lambda s: _history_key(s.finding))
+        select(result, config, target, findings)
+    finalise(result, config, key=_history_key)
     scan.seconds = time.monotonic() - started
     return scan
 

@@ -12,7 +12,7 @@ from typing import Any
 from . import registry
 from .discover import Target
 from .findings import Finding
-from .source import SourceFile, read_source
+from .source import SourceFile
 
 
 @dataclass
@@ -27,7 +27,7 @@ class LintResult:
     findings: list[Finding] = field(default_factory=list)
     suppressed: list[Suppressed] = field(default_factory=list)
     files: list[Target] = field(default_factory=list)
-    # display path -> source, kept for code frames in text output
+    # display path -> the linted text of each file with findings to show, for code frames (finalise.attach_sources)
     sources: dict[str, SourceFile] = field(default_factory=dict)
     # display path -> relative URI for machine formats
     uris: dict[str, str] = field(default_factory=dict)
@@ -50,14 +50,8 @@ class LintResult:
         self.targets[target.display] = target
 
     def source(self, display: str) -> SourceFile | None:
-        """The file's text for code frames; read again when a worker process or the cache linted it."""
-        if display not in self.sources:
-            target = self.targets.get(display)
-            loaded = read_source(target.path, display, kind=target.kind)[0] if target is not None else None
-            if loaded is None:
-                return None
-            self.sources[display] = loaded
-        return self.sources[display]
+        """The file's text for code frames, as it was linted; None when the run kept none (no finding to show)."""
+        return self.sources.get(display)
 
     def secret_patterns(self):
         """The run's credential patterns, extension formats included, for masking what reports quote;

@@ -25,14 +25,19 @@ CODE = frozenset({PUBLIC, SOURCE})  # Python that builds projections; tests buil
 class Context:
     """What one file's checks share: parsed once, passed to each check."""
     source: Any
-    config: Any
+    # The configuration's analysis (analysis.Analysis): rule pack, scanner, vocabularies, scope.
+    analysis: Any
     role: str  # the file's role, or ``public`` for a JSON document that holds a projection
-    pack: Any  # the configuration's rule pack (pack.RulePack): rules, contracts, signatures, patterns
     doc: Any = None  # JsonDocument for JSON files
     text: str | None = None  # decoded text for Markdown
     module: Any = None  # PythonText for Python
     adapters: list = field(default_factory=list)
     published: Any = None  # Python: the analysis of projections (published spans), when it ran
+
+    @property
+    def pack(self):
+        """The rule pack (pack.RulePack): rules, contracts, signatures, patterns."""
+        return self.analysis.pack
 
 
 @dataclass(frozen=True)
@@ -77,30 +82,30 @@ def _contracts(ctx: Context) -> list[Finding]:
 def _raw_fields(ctx: Context) -> list[Finding]:
     from .raw_fields import check_raw_fields
 
-    return check_raw_fields(ctx.doc, [node for _, node, _ in ctx.adapters], ctx.config.key_vocabulary())
+    return check_raw_fields(ctx.doc, [node for _, node, _ in ctx.adapters], ctx.analysis.keys)
 
 
 def _compact_slots(ctx: Context) -> list[Finding]:
     from .raw_content import check_compact_slots
 
-    return check_compact_slots(ctx.doc, ctx.config.key_vocabulary())
+    return check_compact_slots(ctx.doc, ctx.analysis.keys)
 
 
 def _published(ctx: Context) -> bool:
-    return ctx.role == PUBLIC or ctx.config.scope == "all"
+    return ctx.role == PUBLIC or ctx.analysis.scope == "all"
 
 
 def _json_secrets(ctx: Context) -> list[Finding]:
     from .strings import check_strings
 
-    return check_strings(ctx.doc, ctx.config.string_scanner(), secrets=True, content=False,
+    return check_strings(ctx.doc, ctx.analysis.scanner, secrets=True, content=False,
                          published=_published(ctx))
 
 
 def _json_content(ctx: Context) -> list[Finding]:
     from .strings import check_strings
 
-    return check_strings(ctx.doc, ctx.config.string_scanner(), secrets=False, content=True)
+    return check_strings(ctx.doc, ctx.analysis.scanner, secrets=False, content=True)
 
 
 def _raw_structures(ctx: Context) -> list[Finding]:
@@ -125,14 +130,14 @@ JSON_CHECKS = (
 def _text_secrets(ctx: Context) -> list[Finding]:
     from .text_files import check_text
 
-    return check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=False,
+    return check_text(ctx.source, ctx.text or "", ctx.analysis.scanner, content=False,
                       published=_published(ctx))
 
 
 def _text_content(ctx: Context) -> list[Finding]:
     from .text_files import check_text
 
-    return check_text(ctx.source, ctx.text or "", ctx.config.string_scanner(), content=True, secrets=False)
+    return check_text(ctx.source, ctx.text or "", ctx.analysis.scanner, content=True, secrets=False)
 
 
 TEXT_CHECKS = (
@@ -145,31 +150,31 @@ TEXT_CHECKS = (
 def _python_projections(ctx: Context) -> list[Finding]:
     from .python_projections import analyse_projections
 
-    ctx.published, findings = analyse_projections(ctx.module, ctx.config, ctx.pack)
+    ctx.published, findings = analyse_projections(ctx.module, ctx.analysis)
     return findings
 
 
 def _python_secrets(ctx: Context) -> list[Finding]:
     from .python_strings import check_python_strings
 
-    if ctx.config.scope == "all":
+    if ctx.analysis.scope == "all":
         published = None  # every literal is judged as if published
     else:
         published = ctx.published.spans if ctx.published is not None else []
-    return check_python_strings(ctx.module, ctx.config.string_scanner(), secrets=True, content=False,
+    return check_python_strings(ctx.module, ctx.analysis.scanner, secrets=True, content=False,
                                 published=published)
 
 
 def _python_content(ctx: Context) -> list[Finding]:
     from .python_strings import check_python_strings
 
-    if ctx.config.scope == "all":
+    if ctx.analysis.scope == "all":
         published = None  # every literal
     elif ctx.published is None or not ctx.published.spans:
         return []
     else:
         published = ctx.published.spans
-    return check_python_strings(ctx.module, ctx.config.string_scanner(), secrets=False, content=True,
+    return check_python_strings(ctx.module, ctx.analysis.scanner, secrets=False, content=True,
                                 published=published)
 
 
@@ -185,7 +190,7 @@ CATALOG = {"json": JSON_CHECKS, "jsonl": JSON_CHECKS, "markdown": TEXT_CHECKS, "
 
 
 def run_checks(kind: str, ctx: Context) -> list[Finding]:
-    scope = ctx.config.scope
+    scope = ctx.analysis.scope
     findings: list[Finding] = []
     for check in CATALOG[kind]:
         if check.applies(ctx.role, scope):

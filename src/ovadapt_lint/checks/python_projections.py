@@ -841,14 +841,15 @@ def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str
     return sum(1 for word in section_words if word in text) >= 3
 
 
-def analyse_projections(module: PythonText, config, pack) -> tuple[Published, list[Finding]]:
-    """(published spans, findings) for a Python module the front-end parsed; ``pack``: the rule pack."""
-    vocab = config.python_vocabulary()
+def analyse_projections(module: PythonText, analysis) -> tuple[Published, list[Finding]]:
+    """(published spans, findings) for a Python module the front-end parsed; ``analysis``: the
+    configuration's analysis.Analysis (its rule pack and vocabularies)."""
+    vocab, pack = analysis.python, analysis.pack
     if vocab.audit:
         if not might_hold_projections(module.tree, vocab):
             return Published(), []
     elif not may_publish(module.text, vocab, pack.section_words):
         return Published(), []
-    analyzer = ScopeAnalyzer(module, vocab, config.key_vocabulary(), pack)
+    analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
     analyzer.run()
     return Published(analyzer.published), analyzer.findings
