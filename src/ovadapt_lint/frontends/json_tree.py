@@ -27,12 +27,31 @@ _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 PathPart = Union[str, int]
 
 
-@dataclass(slots=True)
 class JNode:
-    kind: str  # object | array | string | number | true | false | null
-    start: int  # byte offsets into the source, end exclusive
-    end: int
-    value: Any  # decoded scalar; list[Member] for objects; list[JNode] for arrays
+    """One JSON value. ``size`` (end - start) rather than ``end`` is stored: an int below 257 is shared by
+    Python, so a short value costs no int object (issue 15: one per value of a 750k-key document)."""
+
+    __slots__ = ("kind", "start", "size", "value")
+
+    def __init__(self, kind: str, start: int, end: int, value: Any) -> None:
+        self.kind = kind  # object | array | string | number | true | false | null
+        self.start = start  # byte offsets into the source, end exclusive
+        self.size = end - start
+        self.value = value  # decoded scalar; list[Member] for objects; list[JNode] for arrays
+
+    @property
+    def end(self) -> int:
+        return self.start + self.size
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, JNode):
+            return NotImplemented
+        return (self.kind, self.start, self.size, self.value) == (other.kind, other.start, other.size, other.value)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return f"JNode(kind={self.kind!r}, start={self.start}, end={self.end}, value={self.value!r})"
 
     def python(self) -> Any:
         """Plain Python value (last duplicate key wins, as in most parsers)."""
@@ -50,11 +69,32 @@ class JNode:
         return found[-1].value if found else None
 
 
-@dataclass(slots=True)
 class Member:
-    key: str
-    key_node: JNode
-    value: JNode
+    """A key and its value. The key's span is kept as two small distances from the value's start, and its
+    node is made on demand (findings on keys are rare; a node per key was most of a large file's memory)."""
+
+    __slots__ = ("key", "value", "_gap", "_key_size")
+
+    def __init__(self, key: str, key_start: int, key_end: int, value: JNode) -> None:
+        self.key = key
+        self.value = value
+        self._gap = value.start - key_start
+        self._key_size = key_end - key_start
+
+    @property
+    def key_node(self) -> JNode:
+        start = self.value.start - self._gap
+        return JNode("string", start, start + self._key_size, self.key)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Member):
+            return NotImplemented
+        return (self.key, self._gap, self._key_size, self.value) == (other.key, other._gap, other._key_size, other.value)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Member(key={self.key!r}, key_node={self.key_node!r}, value={self.value!r})"
 
 
 @dataclass
@@ -244,7 +284,7 @@ def _convert(ts_root: Any, data: bytes, base: int, doc: JsonDocument) -> JNode |
                 value = _make(value_ts, data, base)
                 if key is None or value is None:
                     continue
-                node.value.append(Member(key.value, key, value))
+                node.value.append(Member(key.value, key.start, key.end, value))
                 if value.kind in _CONTAINERS:
                     stack.append((value_ts, value, depth + 1))
         else:
@@ -255,6 +295,104 @@ def _convert(ts_root: Any, data: bytes, base: int, doc: JsonDocument) -> JNode |
                 node.value.append(child)
                 if child.kind in _CONTAINERS:
                     stack.append((child_ts, child, depth + 1))
+    return root
+
+
+class _NotStrict(Exception):
+    """The text is not what the strictness oracle accepted (it gives up on very deep documents): let
+    tree-sitter, which recovers from errors, build the tree."""
+
+
+_WS = json.decoder.WHITESPACE.match  # the stdlib's own lexers: JSON's whitespace, strings and numbers
+_NUMBER = json.scanner.NUMBER_RE.match
+_LITERALS = (("true", True), ("false", False), ("null", None))
+
+
+def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
+    """The tree of a document ``json.loads`` accepted, built in one pass with the stdlib's lexers.
+    tree-sitter's tree of a large file is ~30x its size and lives beside ours (issue 15); its error
+    recovery is only needed for invalid files. The tree is the one ``_convert`` builds, depth limit included."""
+    ascii_text = len(text) == len(data)  # then a character index is a byte offset
+    cursor = [0, 0]  # (character, byte) of the last conversion: positions only grow
+
+    def at(index: int) -> int:
+        if ascii_text:
+            return index
+        char, byte = cursor
+        byte += len(text[char:index].encode("utf-8", "surrogateescape"))
+        cursor[0], cursor[1] = index, byte
+        return byte
+
+    def scalar(index: int) -> tuple[JNode, int]:
+        char = text[index:index + 1]
+        start = at(index)
+        if char == '"':
+            value, end = json.decoder.scanstring(text, index + 1, True)
+            byte_end = at(end)
+            if end - index - 2 != len(value) or not value.isascii():
+                value = _decode_string(data, start, byte_end)  # escapes or UTF-8: decoded as _make does
+            return JNode("string", start, byte_end, value), end
+        match = _NUMBER(text, index)
+        if match is not None and match.end() > index:
+            byte_end = at(match.end())
+            return JNode("number", start, byte_end, _decode_number(data[start:byte_end])), match.end()
+        for word, value in _LITERALS:
+            if text.startswith(word, index):
+                return JNode(word, start, at(index + len(word)), value), index + len(word)
+        raise _NotStrict(index)
+
+    def value_at(index: int, depth: int) -> tuple[JNode, int]:
+        char = text[index:index + 1]
+        if char == "{" or char == "[":
+            node = JNode("object" if char == "{" else "array", at(index), 0, [])
+            stack.append((node, depth, char == "{"))
+            return node, index + 1
+        return scalar(index)
+
+    stack: list[tuple[JNode, int, bool]] = []
+    too_deep: JNode | None = None  # _convert reports the last container below the limit, in document order
+    root, index = value_at(_WS(text, 0).end(), 1)
+    first = True  # the innermost open container has no child yet
+    while stack:
+        node, depth, is_object = stack[-1]
+        index = _WS(text, index).end()
+        char = text[index:index + 1]
+        if char == ("}" if is_object else "]"):
+            stack.pop()
+            node.size = at(index + 1) - node.start
+            index += 1
+            first = False
+            continue
+        if not first:
+            if char != ",":
+                raise _NotStrict(index)
+            index = _WS(text, index + 1).end()
+            char = text[index:index + 1]
+        key_start = key_end = 0
+        key = ""
+        if is_object:
+            if char != '"':
+                raise _NotStrict(index)
+            key_node, index = scalar(index)
+            key, key_start, key_end = key_node.value, key_node.start, key_node.end
+            index = _WS(text, index).end()
+            if text[index:index + 1] != ":":
+                raise _NotStrict(index)
+            index = _WS(text, index + 1).end()
+        opened = len(stack)
+        child, index = value_at(index, depth + 1)
+        first = len(stack) > opened  # a container opened: its first child comes next
+        if depth > MAX_DEPTH:
+            continue  # inside a container past the limit: read, not kept
+        if first and depth + 1 > MAX_DEPTH:
+            too_deep = child
+        node.value.append(Member(key, key_start, key_end, child) if is_object else child)
+    if _WS(text, index).end() != len(text):
+        raise _NotStrict(index)
+    if too_deep is not None:
+        doc.notices.append(notice(
+            "OVA006", f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
+            doc.source.display, doc.span(too_deep)))
     return root
 
 
@@ -287,7 +425,15 @@ def parse_json(source: SourceFile) -> JsonDocument:
         doc.complete = False
         doc.notices.append(notice("OVA007", "file is empty: no JSON document", source.display))
         return doc
-    error = _strict_error(data.decode("utf-8", "surrogateescape") if data is not source.data else source.text)
+    text = data.decode("utf-8", "surrogateescape")
+    error = _strict_error(text)
+    if error is None:
+        try:
+            doc.roots.append((_strict_tree(text, data, doc), ()))
+            return doc
+        except (_NotStrict, ValueError, RecursionError):
+            doc.notices = []
+    del text
     tree = _parser().parse(data)
     values = _top_values(tree)
     if error is not None:
