@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from .. import rulepack
 from ..findings import Finding
-from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
+from ..frontends.json_tree import JNode, JsonDocument, Member, PathPart, format_path, walk
 from ..redact import mask_text
 from . import json_finding
 
@@ -352,12 +352,12 @@ def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
         for node, path, _ in walk(root, prefix):
             if node.kind != "object" or len(node.value) < 2:
                 continue
-            first: dict[str, JNode] = {}
+            first: dict[str, Member] = {}  # key nodes are made on demand: only for a duplicate
             for member in node.value:
                 if member.key not in first:
-                    first[member.key] = member.key_node
+                    first[member.key] = member
                     continue
-                first_line, _ = doc.source.position(first[member.key].start)
+                first_line, _ = doc.source.position(first[member.key].key_node.start)
                 findings.append(json_finding(
                     doc, "OVA112", member.key_node, path + (member.key,),
                     f"duplicate key \"{member.key}\" in {format_path(path)} (first at line {first_line}); "

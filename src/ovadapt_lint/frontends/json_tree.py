@@ -486,14 +486,26 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
 
 
 def walk(node: JNode, prefix: tuple[PathPart, ...] = ()) -> Iterator[tuple[JNode, tuple[PathPart, ...], "Member | None"]]:
-    """Pre-order (node, path, member-or-None) over a tree, iteratively."""
-    stack: list[tuple[JNode, tuple[PathPart, ...], Member | None]] = [(node, prefix, None)]
+    """Pre-order (node, path, member-or-None) over a tree, iteratively. The stack holds one iterator per
+    open container, not every pending child (an object of 750k keys was 750k stacked paths, issue 15)."""
+    yield node, prefix, None
+    stack: list[tuple[Iterator[Any], tuple[PathPart, ...], bool]] = []
+    if node.kind == "object":
+        stack.append((iter(node.value), prefix, True))
+    elif node.kind == "array":
+        stack.append((enumerate(node.value), prefix, False))
     while stack:
-        current, path, member = stack.pop()
-        yield current, path, member
-        if current.kind == "object":
-            for child in reversed(current.value):
-                stack.append((child.value, path + (child.key,), child))
-        elif current.kind == "array":
-            for index in range(len(current.value) - 1, -1, -1):
-                stack.append((current.value[index], path + (index,), None))
+        items, path, is_object = stack[-1]
+        entry = next(items, None)
+        if entry is None:
+            stack.pop()
+            continue
+        if is_object:
+            member, child, child_path = entry, entry.value, path + (entry.key,)
+        else:
+            member, child, child_path = None, entry[1], path + (entry[0],)
+        yield child, child_path, member
+        if child.kind == "object":
+            stack.append((iter(child.value), child_path, True))
+        elif child.kind == "array":
+            stack.append((enumerate(child.value), child_path, False))
