@@ -80,6 +80,9 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
     hits: list[Hit] = []
     done: set[str] = set()
     folded: str | None = None
+    gate, unguarded = _gate(signatures, raw_content, prose)
+    if gate is not None and gate.search(text) is None:
+        signatures = unguarded  # no needle of any signature occurs: only those without needles can match
     for signature in signatures:
         if signature.code in done or (not raw_content and signature.whole_value):
             continue
@@ -92,3 +95,21 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
             done.add(signature.code)
             hits.append(Hit(signature.code, signature.id, signature.label, span[0], span[1]))
     return hits
+
+
+# One regex over every needle, per signature set: most strings (keys, ids, numbers) contain none, and
+# then one search replaces a loop over every signature (issue 15). Keyed by id, the set kept alive.
+_GATES: dict[tuple[int, bool, bool], tuple[tuple[TextSignature, ...], "re.Pattern[str] | None", tuple[TextSignature, ...]]] = {}
+
+
+def _gate(signatures: tuple[TextSignature, ...], raw_content: bool, prose: bool) -> tuple["re.Pattern[str] | None", tuple[TextSignature, ...]]:
+    """(a case-insensitive regex matching where any needle of the applicable signatures occurs, or None
+    when one has no needles; the applicable signatures without needles)."""
+    key = (id(signatures), raw_content, prose)
+    found = _GATES.get(key)
+    if found is None or found[0] is not signatures:
+        active = [s for s in signatures if (raw_content or not s.whole_value) and not (prose and not s.in_prose)]
+        needles = sorted({n for s in active for n in s.needles}, key=len, reverse=True)
+        gate = re.compile("|".join(map(re.escape, needles)), re.IGNORECASE) if needles else None
+        found = _GATES[key] = (signatures, gate, tuple(s for s in active if not s.needles))
+    return found[1], found[2]
