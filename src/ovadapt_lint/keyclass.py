@@ -26,6 +26,10 @@ class Verdict:
     container_ok: bool = False  # an object under this key is a container, not a body
 
 
+_UNCLASSIFIED = Verdict(None, "unclassified")  # most keys: one shared verdict
+VERDICT_CACHE_SIZE = 100_000
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     compact_keys: frozenset[str]
@@ -46,6 +50,8 @@ class Vocabulary:
     def classify(self, key: str) -> Verdict:
         verdict = self._verdicts.get(key)
         if verdict is None:
+            if len(self._verdicts) >= VERDICT_CACHE_SIZE:
+                self._verdicts.clear()  # bounded: a 750k-key document held a verdict per key (issue 15)
             verdict = self._verdicts[key] = self._classify(key)
         return verdict
 
@@ -75,7 +81,7 @@ class Vocabulary:
                 return Verdict("raw-output", f'body word "{body}" with "{qualifier}"')
             if body not in self.qualified_only:
                 return Verdict("raw-output", f'body word "{body}"', weak=True, container_ok=True)
-        return Verdict(None, "unclassified")
+        return _UNCLASSIFIED
 
 
 _LIST_KEYS = ("compact_keys", "compact_last_words", "compact_any_word")
