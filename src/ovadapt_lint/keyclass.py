@@ -46,6 +46,14 @@ class Vocabulary:
     qualified_only: frozenset[str] = frozenset()  # body words that count only with a qualifier
     # Verdicts by key: a module or fixture asks about the same few keys thousands of times.
     _verdicts: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    # Every word the word rules look for: a key with none of them is unclassified after the whole-key rules.
+    _words: frozenset = field(default=frozenset(), init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        words = set(self.compact_last_words) | self.compact_any_word | self.body_words | self.qualified_only
+        for _, vocabulary in self.raw_words:
+            words |= vocabulary
+        object.__setattr__(self, "_words", frozenset(words))
 
     def classify(self, key: str) -> Verdict:
         verdict = self._verdicts.get(key)
@@ -68,6 +76,8 @@ class Vocabulary:
                 part = "_".join(words[start:start + size])
                 if part in self.exact_raw:
                     return Verdict(self.exact_raw[part], f'raw key "{part}"')
+        if self._words.isdisjoint(words):
+            return _UNCLASSIFIED  # the rules below would each look in vain (issue 15: most keys of a large file)
         for category, vocabulary in self.raw_words:
             hit = next((w for w in words if w in vocabulary), None)
             if hit is not None:

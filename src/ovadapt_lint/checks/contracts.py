@@ -15,6 +15,7 @@ import difflib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, Iterable
 
 from .. import rulepack
@@ -242,7 +243,8 @@ def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | No
         for contract in contracts:
             if difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio() >= _NEAR_MISS_RATIO:
                 return contract
-    keys = {m.key for m in node.value}
+    distinctive = frozenset().union(*(c.distinctive_keys for c in contracts))
+    keys = {m.key for m in node.value if m.key in distinctive}  # the only keys compared below
     needed = _STRUCTURAL_MATCH if version is not None else _STRUCTURAL_MATCH_UNVERSIONED
     best = max(contracts, key=lambda c: len(keys & c.distinctive_keys), default=None)
     if best is not None and len(keys & best.distinctive_keys) >= min(needed, len(best.distinctive_keys) + 1):
@@ -352,8 +354,13 @@ def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
         for node, path, _ in walk(root, prefix):
             if node.kind != "object" or len(node.value) < 2:
                 continue
+            ordered = sorted(m.key for m in node.value)  # a list, not a table of every key of a large object
+            repeated = {a for a, b in pairwise(ordered) if a == b}
+            del ordered
             first: dict[str, Member] = {}  # key nodes are made on demand: only for a duplicate
             for member in node.value:
+                if member.key not in repeated:
+                    continue
                 if member.key not in first:
                     first[member.key] = member
                     continue

@@ -11,6 +11,7 @@ from .urls import UrlDetector
 from . import PLACEHOLDER, Hit, filler_value, is_placeholder, secret_shaped, word_segments
 
 CACHE_SIZE = 100_000
+_NO_HITS: tuple[tuple[Hit, ...], tuple[Hit, ...]] = ((), ())
 
 
 class StringScanner:
@@ -61,6 +62,8 @@ class StringScanner:
         secret_hits = [h for h in credentials if h.code in everywhere] + self.deny_list.scan(text)
         content_hits = (scan_text(text, self.pack.text_signatures, prose=False, raw_content=raw_content)
                         + self.urls.scan(text) + [h for h in credentials if h.code not in everywhere])
+        if not secret_hits and not content_hits:
+            return _NO_HITS  # the common case, one shared pair for every cached string
         return tuple(secret_hits), tuple(content_hits)
 
     def _scan(self, text: str, key: str | None, raw_content: bool, prose: bool, secrets: bool,

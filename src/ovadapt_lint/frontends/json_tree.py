@@ -306,6 +306,8 @@ class _NotStrict(Exception):
 _WS = json.decoder.WHITESPACE.match  # the stdlib's own lexers: JSON's whitespace, strings and numbers
 _NUMBER = json.scanner.NUMBER_RE.match
 _LITERALS = (("true", True), ("false", False), ("null", None))
+_BLANK = " \t\n\r"  # JSON's whitespace; "" (the end) is in it too, and _WS then matches nothing
+scanstring = json.decoder.scanstring
 
 
 def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
@@ -327,66 +329,88 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
         char = text[index:index + 1]
         start = at(index)
         if char == '"':
-            value, end = json.decoder.scanstring(text, index + 1, True)
-            byte_end = at(end)
+            value, end = scanstring(text, index + 1, True)
+            byte_end = end if ascii_text else at(end)
             if end - index - 2 != len(value) or not value.isascii():
                 value = _decode_string(data, start, byte_end)  # escapes or UTF-8: decoded as _make does
             return JNode("string", start, byte_end, value), end
         match = _NUMBER(text, index)
         if match is not None and match.end() > index:
-            byte_end = at(match.end())
-            return JNode("number", start, byte_end, _decode_number(data[start:byte_end])), match.end()
+            end = match.end()
+            byte_end = end if ascii_text else at(end)
+            return JNode("number", start, byte_end, _decode_number(data[start:byte_end])), end
         for word, value in _LITERALS:
             if text.startswith(word, index):
                 return JNode(word, start, at(index + len(word)), value), index + len(word)
         raise _NotStrict(index)
 
-    def value_at(index: int, depth: int) -> tuple[JNode, int]:
+    stack: list[tuple[JNode, int, bool]] = []  # open containers: (node, depth, is object)
+    too_deep: JNode | None = None  # _convert reports the last container past the limit, in document order
+    index = _WS(text, 0).end()
+    depth = 1
+    first = True  # the innermost open container has no child yet
+    root: JNode | None = None
+    key = ""
+    key_start = key_end = 0
+    is_object = False
+    while True:
+        # A value at ``index``, at ``depth``: a container opens, a scalar is read.
         char = text[index:index + 1]
         if char == "{" or char == "[":
-            node = JNode("object" if char == "{" else "array", at(index), 0, [])
-            stack.append((node, depth, char == "{"))
-            return node, index + 1
-        return scalar(index)
-
-    stack: list[tuple[JNode, int, bool]] = []
-    too_deep: JNode | None = None  # _convert reports the last container below the limit, in document order
-    root, index = value_at(_WS(text, 0).end(), 1)
-    first = True  # the innermost open container has no child yet
-    while stack:
-        node, depth, is_object = stack[-1]
-        index = _WS(text, index).end()
-        char = text[index:index + 1]
-        if char == ("}" if is_object else "]"):
-            stack.pop()
-            node.size = at(index + 1) - node.start
+            child = JNode("object" if char == "{" else "array", at(index), 0, [])
             index += 1
+            opened = True
+        else:
+            child, index = scalar(index)
+            opened = False
+        if root is None:
+            root = child
+        elif depth <= MAX_DEPTH + 1:  # deeper values are read, not kept
+            if opened and depth == MAX_DEPTH + 1:
+                too_deep = child
+            stack[-1][0].value.append(Member(key, key_start, key_end, child) if is_object else child)
+        if opened:
+            stack.append((child, depth, char == "{"))
+            first = True
+        else:
             first = False
-            continue
+        # Close what ends here, then find the next value (and its key) of the innermost open container.
+        while stack:
+            node, depth, is_object = stack[-1]
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
+            char = text[index:index + 1]
+            if char != ("}" if is_object else "]"):
+                break
+            stack.pop()
+            index += 1
+            node.size = (index if ascii_text else at(index)) - node.start
+            first = False
+        if not stack:
+            break
         if not first:
             if char != ",":
                 raise _NotStrict(index)
-            index = _WS(text, index + 1).end()
+            index += 1
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
             char = text[index:index + 1]
-        key_start = key_end = 0
-        key = ""
         if is_object:
             if char != '"':
                 raise _NotStrict(index)
-            key_node, index = scalar(index)
-            key, key_start, key_end = key_node.value, key_node.start, key_node.end
-            index = _WS(text, index).end()
+            key_start = at(index)
+            key, index = scanstring(text, index + 1, True)
+            key_end = index if ascii_text else at(index)
+            if key_end - key_start - 2 != len(key) or not key.isascii():
+                key = _decode_string(data, key_start, key_end)
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
             if text[index:index + 1] != ":":
                 raise _NotStrict(index)
-            index = _WS(text, index + 1).end()
-        opened = len(stack)
-        child, index = value_at(index, depth + 1)
-        first = len(stack) > opened  # a container opened: its first child comes next
-        if depth > MAX_DEPTH:
-            continue  # inside a container past the limit: read, not kept
-        if first and depth + 1 > MAX_DEPTH:
-            too_deep = child
-        node.value.append(Member(key, key_start, key_end, child) if is_object else child)
+            index += 1
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
+        depth += 1
     if _WS(text, index).end() != len(text):
         raise _NotStrict(index)
     if too_deep is not None:
