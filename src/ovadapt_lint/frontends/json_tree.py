@@ -69,6 +69,26 @@ class JNode:
         return found[-1].value if found else None
 
 
+_VALUE_SLOT = JNode.value  # the slot itself, which JNumber's ``value`` property hides
+
+
+class JNumber(JNode):
+    """A number read from a file, decoded when asked: its value was an int object of 32 bytes per number
+    of a large file (issue 15), and checks rarely read numbers. The value slot holds the file's bytes."""
+
+    __slots__ = ()
+
+    def __init__(self, start: int, end: int, data: bytes) -> None:
+        self.kind = "number"
+        self.start = start
+        self.size = end - start
+        _VALUE_SLOT.__set__(self, data)
+
+    @property
+    def value(self) -> Any:  # type: ignore[override]
+        return _decode_number(_VALUE_SLOT.__get__(self)[self.start:self.start + self.size])
+
+
 class Member:
     """A key and its value. The key's span is kept as two small distances from the value's start, and its
     node is made on demand (findings on keys are rare; a node per key was most of a large file's memory)."""
@@ -338,7 +358,7 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
         if match is not None and match.end() > index:
             end = match.end()
             byte_end = end if ascii_text else at(end)
-            return JNode("number", start, byte_end, _decode_number(data[start:byte_end])), end
+            return JNumber(start, byte_end, data), end
         for word, value in _LITERALS:
             if text.startswith(word, index):
                 return JNode(word, start, at(index + len(word)), value), index + len(word)
