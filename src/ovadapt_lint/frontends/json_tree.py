@@ -88,6 +88,9 @@ class JNumber(JNode):
     def value(self) -> Any:  # type: ignore[override]
         return _decode_number(_VALUE_SLOT.__get__(self)[self.start:self.start + self.size])
 
+    def __reduce__(self) -> tuple:  # copy and pickle: the slot holds bytes, the property a number
+        return JNumber, (self.start, self.end, _VALUE_SLOT.__get__(self))
+
 
 class Member:
     """A key and its value. The key's span is kept as two small distances from the value's start, and its
