@@ -26,6 +26,10 @@ class Verdict:
     container_ok: bool = False  # an object under this key is a container, not a body
 
 
+_UNCLASSIFIED = Verdict(None, "unclassified")  # most keys: one shared verdict
+VERDICT_CACHE_SIZE = 100_000
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     compact_keys: frozenset[str]
@@ -42,10 +46,20 @@ class Vocabulary:
     qualified_only: frozenset[str] = frozenset()  # body words that count only with a qualifier
     # Verdicts by key: a module or fixture asks about the same few keys thousands of times.
     _verdicts: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    # Every word the word rules look for: a key with none of them is unclassified after the whole-key rules.
+    _words: frozenset = field(default=frozenset(), init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        words = set(self.compact_last_words) | self.compact_any_word | self.body_words | self.qualified_only
+        for _, vocabulary in self.raw_words:
+            words |= vocabulary
+        object.__setattr__(self, "_words", frozenset(words))
 
     def classify(self, key: str) -> Verdict:
         verdict = self._verdicts.get(key)
         if verdict is None:
+            if len(self._verdicts) >= VERDICT_CACHE_SIZE:
+                self._verdicts.clear()  # bounded: a 750k-key document held a verdict per key (issue 15)
             verdict = self._verdicts[key] = self._classify(key)
         return verdict
 
@@ -62,6 +76,8 @@ class Vocabulary:
                 part = "_".join(words[start:start + size])
                 if part in self.exact_raw:
                     return Verdict(self.exact_raw[part], f'raw key "{part}"')
+        if self._words.isdisjoint(words):
+            return _UNCLASSIFIED  # the rules below would each look in vain (issue 15: most keys of a large file)
         for category, vocabulary in self.raw_words:
             hit = next((w for w in words if w in vocabulary), None)
             if hit is not None:
@@ -75,7 +91,7 @@ class Vocabulary:
                 return Verdict("raw-output", f'body word "{body}" with "{qualifier}"')
             if body not in self.qualified_only:
                 return Verdict("raw-output", f'body word "{body}"', weak=True, container_ok=True)
-        return Verdict(None, "unclassified")
+        return _UNCLASSIFIED
 
 
 _LIST_KEYS = ("compact_keys", "compact_last_words", "compact_any_word")

@@ -33,6 +33,7 @@ class Context:
     module: Any = None  # PythonText for Python
     adapters: list = field(default_factory=list)
     published: Any = None  # Python: the analysis of projections (published spans), when it ran
+    shared: dict = field(default_factory=dict)  # one check's results kept for a later one (check name -> findings)
 
     @property
     def pack(self):
@@ -96,15 +97,21 @@ def _published(ctx: Context) -> bool:
 
 
 def _json_secrets(ctx: Context) -> list[Finding]:
-    from .strings import check_strings
+    from .strings import check_string_families, check_strings
 
-    return check_strings(ctx.doc, ctx.analysis.scanner, secrets=True, content=False,
-                         published=_published(ctx))
+    if _published(ctx):
+        # The content check runs too (same condition): both families in one walk, its half kept for it.
+        secrets, ctx.shared["string-content"] = check_string_families(ctx.doc, ctx.analysis.scanner)
+        return secrets
+    return check_strings(ctx.doc, ctx.analysis.scanner, secrets=True, content=False, published=False)
 
 
 def _json_content(ctx: Context) -> list[Finding]:
     from .strings import check_strings
 
+    found = ctx.shared.pop("string-content", None)
+    if found is not None:
+        return found
     return check_strings(ctx.doc, ctx.analysis.scanner, secrets=False, content=True)
 
 

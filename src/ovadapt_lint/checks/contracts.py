@@ -15,11 +15,12 @@ import difflib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, Iterable
 
 from .. import rulepack
 from ..findings import Finding
-from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
+from ..frontends.json_tree import JNode, JsonDocument, Member, PathPart, format_path, walk
 from ..redact import mask_text
 from . import json_finding
 
@@ -242,7 +243,8 @@ def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | No
         for contract in contracts:
             if difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio() >= _NEAR_MISS_RATIO:
                 return contract
-    keys = {m.key for m in node.value}
+    distinctive = frozenset().union(*(c.distinctive_keys for c in contracts))
+    keys = {m.key for m in node.value if m.key in distinctive}  # the only keys compared below
     needed = _STRUCTURAL_MATCH if version is not None else _STRUCTURAL_MATCH_UNVERSIONED
     best = max(contracts, key=lambda c: len(keys & c.distinctive_keys), default=None)
     if best is not None and len(keys & best.distinctive_keys) >= min(needed, len(best.distinctive_keys) + 1):
@@ -352,12 +354,17 @@ def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
         for node, path, _ in walk(root, prefix):
             if node.kind != "object" or len(node.value) < 2:
                 continue
-            first: dict[str, JNode] = {}
+            ordered = sorted(m.key for m in node.value)  # a list, not a table of every key of a large object
+            repeated = {a for a, b in pairwise(ordered) if a == b}
+            del ordered
+            first: dict[str, Member] = {}  # key nodes are made on demand: only for a duplicate
             for member in node.value:
-                if member.key not in first:
-                    first[member.key] = member.key_node
+                if member.key not in repeated:
                     continue
-                first_line, _ = doc.source.position(first[member.key].start)
+                if member.key not in first:
+                    first[member.key] = member
+                    continue
+                first_line, _ = doc.source.position(first[member.key].key_node.start)
                 findings.append(json_finding(
                     doc, "OVA112", member.key_node, path + (member.key,),
                     f"duplicate key \"{member.key}\" in {format_path(path)} (first at line {first_line}); "

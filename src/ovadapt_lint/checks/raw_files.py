@@ -8,7 +8,7 @@ report with one finding per line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -27,11 +27,16 @@ class FileSignature:
     any_keys: tuple[str, ...] = ()  # at least one present, when given
     values: tuple[tuple[str, re.Pattern[str]], ...] = ()  # string values that must match
     text: re.Pattern[str] | None = None  # for text (Markdown) files
+    _wanted: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_wanted", frozenset(self.keys) | frozenset(self.any_keys))
 
     def matches_object(self, node: JNode) -> bool:
         if self.text is not None or node.kind != "object" or not (self.keys or self.any_keys):
             return False
-        present = {m.key for m in node.value}
+        wanted = self._wanted
+        present = {m.key for m in node.value if m.key in wanted}  # not a set of every key of a large object
         if not all(k in present for k in self.keys):
             return False
         if self.any_keys and not any(k in present for k in self.any_keys):

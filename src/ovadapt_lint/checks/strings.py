@@ -31,6 +31,22 @@ def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ..
     return finding
 
 
+def _key_findings(doc: JsonDocument, scanner: StringScanner, member, path: tuple[PathPart, ...],
+                  key_hits: list[Hit]) -> list[Finding]:
+    # A secret in a key must not reach the JSON path either.
+    secret = any(h.secret for h in key_hits)
+    key_path = path[:-1] + ((mask(member.key),) if secret else (member.key,))
+    where = f"key {format_path(key_path)}"
+    key_node = member.key_node
+    return [_finding(doc, key_node, member.key, key_path, h, where, is_key=True, rules=scanner.pack.rules)
+            for h in key_hits]
+
+
+def _value_findings(doc: JsonDocument, scanner: StringScanner, node: JNode, path: tuple[PathPart, ...],
+                    hits: list[Hit]) -> list[Finding]:
+    return [_finding(doc, node, node.value, path, h, format_path(path), rules=scanner.pack.rules) for h in hits]
+
+
 def check_strings(doc: JsonDocument, scanner: StringScanner, *, secrets: bool = True,
                   content: bool = True, published: bool = True) -> list[Finding]:
     """``secrets``: credentials and deny-listed names; ``content``: raw content, paths, private URLs;
@@ -42,15 +58,32 @@ def check_strings(doc: JsonDocument, scanner: StringScanner, *, secrets: bool = 
                 key_hits = scanner.scan(member.key, raw_content=False, secrets=secrets, content=content,
                                         published=published)
                 if key_hits:
-                    # A secret in a key must not reach the JSON path either.
-                    secret = any(h.secret for h in key_hits)
-                    key_path = path[:-1] + ((mask(member.key),) if secret else (member.key,))
-                    where = f"key {format_path(key_path)}"
-                    findings += [_finding(doc, member.key_node, member.key, key_path, h, where, is_key=True,
-                                          rules=scanner.pack.rules) for h in key_hits]
+                    findings += _key_findings(doc, scanner, member, path, key_hits)
             if node.kind == "string" and len(node.value) >= 3:
                 hits = scanner.scan(node.value, member.key if member is not None else None, secrets=secrets,
                                     content=content, published=published)
-                findings += [_finding(doc, node, node.value, path, h, format_path(path), rules=scanner.pack.rules)
-                             for h in hits]
+                if hits:
+                    findings += _value_findings(doc, scanner, node, path, hits)
     return findings
+
+
+def check_string_families(doc: JsonDocument, scanner: StringScanner) -> tuple[list[Finding], list[Finding]]:
+    """``check_strings(secrets only)`` and ``check_strings(content only)`` of a published document, in one
+    walk with one credential pass per string."""
+    secret_findings: list[Finding] = []
+    content_findings: list[Finding] = []
+    for root, prefix in doc.roots:
+        for node, path, member in walk(root, prefix):
+            if member is not None:
+                secret_hits, content_hits = scanner.scan_families(member.key, raw_content=False)
+                if secret_hits:
+                    secret_findings += _key_findings(doc, scanner, member, path, secret_hits)
+                if content_hits:
+                    content_findings += _key_findings(doc, scanner, member, path, content_hits)
+            if node.kind == "string" and len(node.value) >= 3:
+                secret_hits, content_hits = scanner.scan_families(node.value, member.key if member is not None else None)
+                if secret_hits:
+                    secret_findings += _value_findings(doc, scanner, node, path, secret_hits)
+                if content_hits:
+                    content_findings += _value_findings(doc, scanner, node, path, content_hits)
+    return secret_findings, content_findings

@@ -27,12 +27,31 @@ _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 PathPart = Union[str, int]
 
 
-@dataclass(slots=True)
 class JNode:
-    kind: str  # object | array | string | number | true | false | null
-    start: int  # byte offsets into the source, end exclusive
-    end: int
-    value: Any  # decoded scalar; list[Member] for objects; list[JNode] for arrays
+    """One JSON value. ``size`` (end - start) rather than ``end`` is stored: an int below 257 is shared by
+    Python, so a short value costs no int object (issue 15: one per value of a 750k-key document)."""
+
+    __slots__ = ("kind", "start", "size", "value")
+
+    def __init__(self, kind: str, start: int, end: int, value: Any) -> None:
+        self.kind = kind  # object | array | string | number | true | false | null
+        self.start = start  # byte offsets into the source, end exclusive
+        self.size = end - start
+        self.value = value  # decoded scalar; list[Member] for objects; list[JNode] for arrays
+
+    @property
+    def end(self) -> int:
+        return self.start + self.size
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, JNode):
+            return NotImplemented
+        return (self.kind, self.start, self.size, self.value) == (other.kind, other.start, other.size, other.value)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return f"JNode(kind={self.kind!r}, start={self.start}, end={self.end}, value={self.value!r})"
 
     def python(self) -> Any:
         """Plain Python value (last duplicate key wins, as in most parsers)."""
@@ -50,11 +69,55 @@ class JNode:
         return found[-1].value if found else None
 
 
-@dataclass(slots=True)
+_VALUE_SLOT = JNode.value  # the slot itself, which JNumber's ``value`` property hides
+
+
+class JNumber(JNode):
+    """A number read from a file, decoded when asked: its value was an int object of 32 bytes per number
+    of a large file (issue 15), and checks rarely read numbers. The value slot holds the file's bytes."""
+
+    __slots__ = ()
+
+    def __init__(self, start: int, end: int, data: bytes) -> None:
+        self.kind = "number"
+        self.start = start
+        self.size = end - start
+        _VALUE_SLOT.__set__(self, data)
+
+    @property
+    def value(self) -> Any:  # type: ignore[override]
+        return _decode_number(_VALUE_SLOT.__get__(self)[self.start:self.start + self.size])
+
+    def __reduce__(self) -> tuple:  # copy and pickle: the slot holds bytes, the property a number
+        return JNumber, (self.start, self.end, _VALUE_SLOT.__get__(self))
+
+
 class Member:
-    key: str
-    key_node: JNode
-    value: JNode
+    """A key and its value. The key's span is kept as two small distances from the value's start, and its
+    node is made on demand (findings on keys are rare; a node per key was most of a large file's memory)."""
+
+    __slots__ = ("key", "value", "_gap", "_key_size")
+
+    def __init__(self, key: str, key_start: int, key_end: int, value: JNode) -> None:
+        self.key = key
+        self.value = value
+        self._gap = value.start - key_start
+        self._key_size = key_end - key_start
+
+    @property
+    def key_node(self) -> JNode:
+        start = self.value.start - self._gap
+        return JNode("string", start, start + self._key_size, self.key)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Member):
+            return NotImplemented
+        return (self.key, self._gap, self._key_size, self.value) == (other.key, other._gap, other._key_size, other.value)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Member(key={self.key!r}, key_node={self.key_node!r}, value={self.value!r})"
 
 
 @dataclass
@@ -244,7 +307,7 @@ def _convert(ts_root: Any, data: bytes, base: int, doc: JsonDocument) -> JNode |
                 value = _make(value_ts, data, base)
                 if key is None or value is None:
                     continue
-                node.value.append(Member(key.value, key, value))
+                node.value.append(Member(key.value, key.start, key.end, value))
                 if value.kind in _CONTAINERS:
                     stack.append((value_ts, value, depth + 1))
         else:
@@ -255,6 +318,128 @@ def _convert(ts_root: Any, data: bytes, base: int, doc: JsonDocument) -> JNode |
                 node.value.append(child)
                 if child.kind in _CONTAINERS:
                     stack.append((child_ts, child, depth + 1))
+    return root
+
+
+class _NotStrict(Exception):
+    """The text is not what the strictness oracle accepted (it gives up on very deep documents): let
+    tree-sitter, which recovers from errors, build the tree."""
+
+
+_WS = json.decoder.WHITESPACE.match  # the stdlib's own lexers: JSON's whitespace, strings and numbers
+_NUMBER = json.scanner.NUMBER_RE.match
+_LITERALS = (("true", True), ("false", False), ("null", None))
+_BLANK = " \t\n\r"  # JSON's whitespace; "" (the end) is in it too, and _WS then matches nothing
+scanstring = json.decoder.scanstring
+
+
+def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
+    """The tree of a document ``json.loads`` accepted, built in one pass with the stdlib's lexers.
+    tree-sitter's tree of a large file is ~30x its size and lives beside ours (issue 15); its error
+    recovery is only needed for invalid files. The tree is the one ``_convert`` builds, depth limit included."""
+    ascii_text = len(text) == len(data)  # then a character index is a byte offset
+    cursor = [0, 0]  # (character, byte) of the last conversion: positions only grow
+
+    def at(index: int) -> int:
+        if ascii_text:
+            return index
+        char, byte = cursor
+        byte += len(text[char:index].encode("utf-8", "surrogateescape"))
+        cursor[0], cursor[1] = index, byte
+        return byte
+
+    def scalar(index: int) -> tuple[JNode, int]:
+        char = text[index:index + 1]
+        start = at(index)
+        if char == '"':
+            value, end = scanstring(text, index + 1, True)
+            byte_end = end if ascii_text else at(end)
+            if end - index - 2 != len(value) or not value.isascii():
+                value = _decode_string(data, start, byte_end)  # escapes or UTF-8: decoded as _make does
+            return JNode("string", start, byte_end, value), end
+        match = _NUMBER(text, index)
+        if match is not None and match.end() > index:
+            end = match.end()
+            byte_end = end if ascii_text else at(end)
+            return JNumber(start, byte_end, data), end
+        for word, value in _LITERALS:
+            if text.startswith(word, index):
+                return JNode(word, start, at(index + len(word)), value), index + len(word)
+        raise _NotStrict(index)
+
+    stack: list[tuple[JNode, int, bool]] = []  # open containers: (node, depth, is object)
+    too_deep: JNode | None = None  # _convert reports the last container past the limit, in document order
+    index = _WS(text, 0).end()
+    depth = 1
+    first = True  # the innermost open container has no child yet
+    root: JNode | None = None
+    key = ""
+    key_start = key_end = 0
+    is_object = False
+    while True:
+        # A value at ``index``, at ``depth``: a container opens, a scalar is read.
+        char = text[index:index + 1]
+        if char == "{" or char == "[":
+            child = JNode("object" if char == "{" else "array", at(index), 0, [])
+            index += 1
+            opened = True
+        else:
+            child, index = scalar(index)
+            opened = False
+        if root is None:
+            root = child
+        elif depth <= MAX_DEPTH + 1:  # deeper values are read, not kept
+            if opened and depth == MAX_DEPTH + 1:
+                too_deep = child
+            stack[-1][0].value.append(Member(key, key_start, key_end, child) if is_object else child)
+        if opened:
+            stack.append((child, depth, char == "{"))
+            first = True
+        else:
+            first = False
+        # Close what ends here, then find the next value (and its key) of the innermost open container.
+        while stack:
+            node, depth, is_object = stack[-1]
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
+            char = text[index:index + 1]
+            if char != ("}" if is_object else "]"):
+                break
+            stack.pop()
+            index += 1
+            node.size = (index if ascii_text else at(index)) - node.start
+            first = False
+        if not stack:
+            break
+        if not first:
+            if char != ",":
+                raise _NotStrict(index)
+            index += 1
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
+            char = text[index:index + 1]
+        if is_object:
+            if char != '"':
+                raise _NotStrict(index)
+            key_start = at(index)
+            key, index = scanstring(text, index + 1, True)
+            key_end = index if ascii_text else at(index)
+            if key_end - key_start - 2 != len(key) or not key.isascii():
+                key = _decode_string(data, key_start, key_end)
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
+            if text[index:index + 1] != ":":
+                raise _NotStrict(index)
+            index += 1
+            if text[index:index + 1] in _BLANK:
+                index = _WS(text, index).end()
+        depth += 1
+    if _WS(text, index).end() != len(text):
+        raise _NotStrict(index)
+    if too_deep is not None:
+        doc.notices.append(notice(
+            "OVA006", f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
+            doc.source.display, doc.span(too_deep)))
     return root
 
 
@@ -287,7 +472,15 @@ def parse_json(source: SourceFile) -> JsonDocument:
         doc.complete = False
         doc.notices.append(notice("OVA007", "file is empty: no JSON document", source.display))
         return doc
-    error = _strict_error(data.decode("utf-8", "surrogateescape") if data is not source.data else source.text)
+    text = data.decode("utf-8", "surrogateescape")
+    error = _strict_error(text)
+    if error is None:
+        try:
+            doc.roots.append((_strict_tree(text, data, doc), ()))
+            return doc
+        except (_NotStrict, ValueError, RecursionError):
+            doc.notices = []
+    del text
     tree = _parser().parse(data)
     values = _top_values(tree)
     if error is not None:
@@ -340,14 +533,26 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
 
 
 def walk(node: JNode, prefix: tuple[PathPart, ...] = ()) -> Iterator[tuple[JNode, tuple[PathPart, ...], "Member | None"]]:
-    """Pre-order (node, path, member-or-None) over a tree, iteratively."""
-    stack: list[tuple[JNode, tuple[PathPart, ...], Member | None]] = [(node, prefix, None)]
+    """Pre-order (node, path, member-or-None) over a tree, iteratively. The stack holds one iterator per
+    open container, not every pending child (an object of 750k keys was 750k stacked paths, issue 15)."""
+    yield node, prefix, None
+    stack: list[tuple[Iterator[Any], tuple[PathPart, ...], bool]] = []
+    if node.kind == "object":
+        stack.append((iter(node.value), prefix, True))
+    elif node.kind == "array":
+        stack.append((enumerate(node.value), prefix, False))
     while stack:
-        current, path, member = stack.pop()
-        yield current, path, member
-        if current.kind == "object":
-            for child in reversed(current.value):
-                stack.append((child.value, path + (child.key,), child))
-        elif current.kind == "array":
-            for index in range(len(current.value) - 1, -1, -1):
-                stack.append((current.value[index], path + (index,), None))
+        items, path, is_object = stack[-1]
+        entry = next(items, None)
+        if entry is None:
+            stack.pop()
+            continue
+        if is_object:
+            member, child, child_path = entry, entry.value, path + (entry.key,)
+        else:
+            member, child, child_path = None, entry[1], path + (entry[0],)
+        yield child, child_path, member
+        if child.kind == "object":
+            stack.append((iter(child.value), child_path, True))
+        elif child.kind == "array":
+            stack.append((enumerate(child.value), child_path, False))
