@@ -14,6 +14,7 @@ from ovadapt_lint.engine import check_json_source
 from ovadapt_lint.frontends import json_tree
 from ovadapt_lint.frontends.json_tree import JsonDocument, parse_json, walk
 from ovadapt_lint.source import SourceFile
+from ovadapt_lint.analysis import Analysis
 
 
 def _many_keys(count: int) -> bytes:
@@ -22,21 +23,22 @@ def _many_keys(count: int) -> bytes:
     return json.dumps({f"k{i:07d}": rng.randrange(10**6) for i in range(count)}, separators=(",", ":")).encode()
 
 
-def _ready_config() -> Config:
+def _ready() -> tuple[Config, Analysis]:
     config = Config()
-    config.rule_pack(), config.key_vocabulary(), config.string_scanner()  # loaded once per run, not per file
-    return config
+    analysis = Analysis.build(config)
+    analysis.pack, analysis.scanner  # loaded once per run, not per file
+    return config, analysis
 
 
 def test_many_keys_document_peak_memory_is_bounded() -> None:
     # A node and a member per key, the json.loads oracle's whole tree beside them, a walk stack of every
     # pending key and per-object key tables: 65x the file in Python objects (plus tree-sitter's own tree).
     data = _many_keys(50_000)
-    config = _ready_config()
+    config, analysis = _ready()
     source = SourceFile(Path("m.public.json"), "m.public.json", data)
     tracemalloc.start()
     try:
-        findings = check_json_source(source, "json", config, "public")
+        findings = check_json_source(source, "json", config, "public", analysis)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

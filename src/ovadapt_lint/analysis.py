@@ -95,7 +95,7 @@ def read_key_vocabulary(config) -> Vocabulary:
     table and ``summary-max-length`` over the built-in vocabulary."""
     extra = []
     for path in config.vocabulary:
-        extra.append((str(path), json.dumps(_read_vocabulary_file(path), sort_keys=True)))
+        extra.append((str(path), json.dumps(read_toml(path, "vocabulary"), sort_keys=True)))
     if config.extend_vocabulary:
         where = f"{config.source or 'configuration'}: 'extend-vocabulary'"
         extra.append((where, json.dumps(config.extend_vocabulary, sort_keys=True)))
@@ -108,11 +108,12 @@ def read_key_vocabulary(config) -> Vocabulary:
     return vocab
 
 
-def _read_vocabulary_file(path: Path) -> dict[str, Any]:
+def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """A user's TOML file (config, vocabulary): a read or syntax error is a one-line ConfigError."""
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read vocabulary: {exc}") from exc
+        raise ConfigError(f"{path}: cannot read {what}: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
 

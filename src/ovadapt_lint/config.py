@@ -7,16 +7,11 @@ wrong types are errors (exit 2), like Ruff.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
+from .analysis import read_toml
 from .errors import ConfigError
 from .source import DEFAULT_MAX_FILE_SIZE
 
@@ -172,17 +167,8 @@ def validate_codes(codes: list[str], where: str, known=None) -> list[str]:
     return out
 
 
-def _read_toml(path: Path, what: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read {what}: {exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
-
-
 def _table(path: Path) -> dict[str, Any] | None:
-    data = _read_toml(path, "config file")
+    data = read_toml(path, "config file")
     if path.name == "pyproject.toml":
         return data.get("tool", {}).get("ovadapt-lint")
     return data
