@@ -362,10 +362,11 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress:
         for group, chunk in runs:
-            for target, findings, source in _results(chunk, group, configs.analysis(group), progress.advance):
+            analysis = configs.analysis(group)
+            for target, findings, source in _results(chunk, group, analysis, progress.advance):
                 result.add_file(target)
                 shown = len(result.findings)
-                select(result, group, target, findings, configs.analysis(group).pack.rules)
+                select(result, group, target, findings, analysis.pack.rules)
                 if source is not None and len(result.findings) > shown:
                     linted[target.display] = source
     finalise(result, config)

@@ -27,7 +27,7 @@ class StringScanner:
         self.deny_list = deny_list or DenyList()
         self.urls = UrlDetector(internal_domains)
         # Fixtures repeat keys and values a lot; hits are immutable, so they are cached.
-        self._cache: dict[tuple[str, str | None, bool, bool], tuple[Hit, ...]] = {}
+        self._cache: dict[tuple, tuple] = {}  # scan() and scan_families() answers, by their arguments
 
     def scan(self, text: str, key: str | None = None, *, raw_content: bool = True, prose: bool = False,
              secrets: bool = True, content: bool = True, published: bool = True) -> list[Hit]:
@@ -38,10 +38,7 @@ class StringScanner:
         cache_key = (text, key, raw_content, prose, secrets, content, published)
         cached = self._cache.get(cache_key)
         if cached is None:
-            cached = tuple(self._scan(text, key, raw_content, prose, secrets, content, published))
-            if len(self._cache) >= CACHE_SIZE:
-                self._cache.clear()
-            self._cache[cache_key] = cached
+            cached = self._store(cache_key, tuple(self._scan(text, key, raw_content, prose, secrets, content, published)))
         return list(cached)
 
     def scan_families(self, text: str, key: str | None = None, *, raw_content: bool = True) -> tuple[list[Hit], list[Hit]]:
@@ -50,11 +47,15 @@ class StringScanner:
         cache_key = (text, key, raw_content, "families")
         cached = self._cache.get(cache_key)
         if cached is None:
-            cached = self._families(text, key, raw_content)
-            if len(self._cache) >= CACHE_SIZE:
-                self._cache.clear()
-            self._cache[cache_key] = cached
+            cached = self._store(cache_key, self._families(text, key, raw_content))
         return list(cached[0]), list(cached[1])
+
+    def _store(self, cache_key: tuple, answer: tuple) -> tuple:
+        """Remember an answer of either scan: the memo is bounded, emptied when full (hits are immutable)."""
+        if len(self._cache) >= CACHE_SIZE:
+            self._cache.clear()
+        self._cache[cache_key] = answer
+        return answer
 
     def _families(self, text: str, key: str | None, raw_content: bool) -> tuple[tuple[Hit, ...], tuple[Hit, ...]]:
         everywhere = self.pack.judged_everywhere
