@@ -39,13 +39,16 @@ def _to_dict(finding: Finding) -> dict:
     data = asdict(finding)
     data.pop("path")
     data.pop("fix", None)  # edits are never taken from the cache: --fix recomputes them
+    data.pop("quoted_masked", None)
     return data
 
 
 def _from_dict(data: dict, path: str) -> Finding:
     span = Span(**data.pop("span"))
     data.pop("fix", None)
-    return Finding(path=path, span=span, **data)
+    data.pop("quoted_masked", None)
+    # Only masked text is ever stored (_to_dict), under a key that covers the rule pack.
+    return Finding(path=path, span=span, quoted_masked=True, **data)
 
 
 def dependency_versions() -> dict[str, str]:

@@ -196,6 +196,7 @@ def mask_quoted(findings: list[Finding], patterns) -> None:
         flow = finding.extra.get("flow")
         if flow:
             finding.extra["flow"] = [{**step, "message": mask_text(step["message"], patterns)} for step in flow]
+        finding.quoted_masked = True
 
 
 def _stamp_edits(findings: list[Finding], data: bytes) -> None:

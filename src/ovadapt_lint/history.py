@@ -401,16 +401,13 @@ def _plural(count: int, word: str) -> str:
 def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
     from collections import Counter
 
-    from .redact import mask_text
-
     result = scan.result
-    patterns = result.secret_patterns()  # extension credential formats are masked too
     current_commit = None
     current_blob = None
     for f in result.findings:
         props = f.extra.get("history")
         if props is None:  # a stale baseline entry
-            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}\n")
+            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
             continue
         if props["commit"] != current_commit:
             if current_commit is not None:
@@ -422,13 +419,13 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
         if (f.path, props["blob"]) != current_blob:
             current_blob = (f.path, props["blob"])
             out.write(f"  {f.path} (blob {props['blob']}, {props['status']})\n")
-        out.write(f"    {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}\n")
+        out.write(f"    {f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
     if show_suppressed and result.suppressed:
         out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
         for item in result.suppressed:
             f = item.finding
             commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(f"  {f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}  "
+            out.write(f"  {f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
                       f"[commit {commit}; {item.reason}]\n")
     hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
     blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
@@ -446,13 +443,11 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
 
 
 def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
-    from .redact import mask_text
-
-    patterns = scan.result.secret_patterns()
-    for f in scan.result.findings:
+    result = scan.result
+    for f in result.findings:
         props = f.extra.get("history") or {}
         tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(mask_text(f.message, patterns))}{tail}\n")
+        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n")
 
 
 def _one_line(text: str) -> str:

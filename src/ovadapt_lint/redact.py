@@ -75,7 +75,8 @@ def apply_masks(text: str, spans) -> str:
 
 def mask_text(text: str, patterns=None) -> str:
     """Replace every credential-looking token in ``text`` by its masked form (``patterns``: see secret_spans)."""
-    return apply_masks(text, secret_spans(text, patterns))
+    spans = secret_spans(text, patterns)
+    return apply_masks(text, spans) if spans else text
 
 
 # A password-shaped token where no detector looked (`curl -u elastic:P@ssw0rd9`): 8+ characters with a lower-

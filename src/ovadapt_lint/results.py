@@ -64,6 +64,17 @@ class LintResult:
             self._secrets = SecretPatterns.from_rules(self.rules)
         return self._secrets
 
+    def quoted(self, finding: Finding, text: str) -> str:
+        """``text`` that ``finding`` quotes (its message, JSON path, a flow step) masked with the run's credential
+        formats. Text the file's lint already masked with the built-in pack is not scanned again: the run's
+        formats are those same ones unless an extension pack adds some (secret_patterns is then not None)."""
+        patterns = self.secret_patterns()
+        if patterns is None and finding.quoted_masked:
+            return text
+        from .redact import mask_text
+
+        return mask_text(text, patterns)
+
     def uri(self, display: str) -> str:
         """The relative URI machine formats use for a displayed path."""
         return self.uris.get(display, display)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from ..detect import Hit
@@ -35,4 +36,4 @@ def placeholder(code: str) -> str:
     """What --fix writes instead of a leaking value: set per category in the rule pack."""
     from ..registry import category_of
 
-    return category_of(code).fix_text
+    return sys.intern(category_of(code).fix_text)  # one string per placeholder, not one per finding

@@ -12,7 +12,6 @@ from collections import Counter
 from typing import TextIO
 
 from ..results import LintResult
-from ..redact import mask_text
 
 _LEVEL = {"error": "error", "warning": "warning", "note": "notice"}
 # GitHub's limit on annotations per level per step.
@@ -29,7 +28,6 @@ def _prop(text: str) -> str:
 
 def write_github(result: LintResult, out: TextIO) -> None:
     files: dict[str, str] = {}
-    patterns = result.secret_patterns()  # extension credential formats are masked too
     for f in result.findings:
         if f.path not in files:
             # Outside the repository root: the path as the other machine formats show it.
@@ -38,7 +36,7 @@ def write_github(result: LintResult, out: TextIO) -> None:
         out.write(
             f"::{_LEVEL.get(f.severity, 'error')} file={_prop(files[f.path])},line={s.start_line},col={s.start_col},"
             f"endLine={s.end_line},endColumn={s.end_col},title={_prop(f.code + ' ' + f.name)}::"
-            f"{_data(f.code + ' ' + mask_text(f.message, patterns))}\n"
+            f"{_data(f.code + ' ' + result.quoted(f, f.message))}\n"
         )
     if result.findings:
         levels = Counter(_LEVEL.get(f.severity, "error") for f in result.findings)

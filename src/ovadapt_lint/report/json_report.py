@@ -4,57 +4,84 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..version import __version__
 from ..results import LintResult
-from ..redact import mask_text
 
 
-def _item(finding, patterns=None) -> dict:
-    """``patterns``: the run's credential patterns (LintResult.secret_patterns), extension formats included."""
+def _item(finding, result: LintResult) -> dict:
     item = finding.to_dict()
-    item["message"] = mask_text(item["message"], patterns)
+    item["message"] = result.quoted(finding, item["message"])
     if item["json_path"] is not None:
-        item["json_path"] = mask_text(item["json_path"], patterns)
+        item["json_path"] = result.quoted(finding, item["json_path"])
     if finding.extra.get("history"):
         item["properties"] = dict(finding.extra["history"])
     return item
 
 
 def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
-    patterns = result.secret_patterns()
-    findings = [_item(f, patterns) for f in result.findings]
     document = {
         "schema": "ovadapt-lint/findings/v1",
         "tool": {"name": "ovadapt-lint", "version": __version__},
         "summary": {
             "files": len(result.files),
-            "findings": len(findings),
+            "findings": len(result.findings),
             "by_code": dict(sorted(Counter(f.code for f in result.findings).items())),
             "suppressed": len(result.suppressed),
         },
-        "findings": findings,
+        "findings": (_item(f, result) for f in result.findings),
     }
     if result.review is not None:
         document["summary"]["unchanged_not_shown"] = result.review["unchanged_not_shown"]
         document["summary"]["diff_base"] = result.review["diff_base"]
         document["summary"]["merge_base"] = result.review["merge_base"]
     if show_suppressed:
-        document["suppressed"] = [{**_item(s.finding, patterns), "suppressed_by": s.reason} for s in result.suppressed]
+        document["suppressed"] = ({**_item(s.finding, result), "suppressed_by": s.reason} for s in result.suppressed)
     dump_json(document, out)
 
 
-def dump_json(document: Any, out: TextIO, chunk: int = 1 << 16) -> None:
-    """``document`` as indented JSON and a newline, in writes of about ``chunk`` characters: json.dump
-    writes each token separately (~416k calls for 32k findings, issue 15), json.dumps holds it all."""
-    parts: list[str] = []
-    size = 0
-    for part in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(document):
-        parts.append(part)
-        size += len(part)
-        if size >= chunk:
-            out.write("".join(parts))
-            parts, size = [], 0
-    parts.append("\n")
-    out.write("".join(parts))
+def dump_json(document: dict[str, Any], out: TextIO, chunk: int = 1 << 16) -> None:
+    """``document`` as indented JSON (``json.dumps(indent=2)``, byte for byte) and a newline, in writes of about
+    ``chunk`` characters. A top-level value that is an iterator is a list encoded item by item: neither the
+    items nor their text are ever all held at once (32k findings, issue 15)."""
+    encoder = json.JSONEncoder(indent=2, ensure_ascii=False)
+    streams = {key: iter(value) for key, value in document.items() if isinstance(value, Iterator)}
+    firsts = {key: next(stream, _END) for key, stream in streams.items()}
+    # The document with each stream as an empty list or a marker, cut at the markers: encoded strings never
+    # hold a raw line break, so a marker alone on its line is one of ours.
+    shell = encoder.encode({key: value if key not in streams else [] if firsts[key] is _END else [_MARK]
+                            for key, value in document.items()})
+    pieces = shell.split(f"\n    {json.dumps(_MARK)}\n")
+    writer = _Chunks(out, chunk)
+    writer.add(pieces[0])
+    for (key, stream), piece in zip(((k, s) for k, s in streams.items() if firsts[k] is not _END), pieces[1:]):
+        item, separator = firsts[key], "\n    "
+        while item is not _END:
+            writer.add(separator + encoder.encode(item).replace("\n", "\n    "))
+            item, separator = next(stream, _END), ",\n    "
+        writer.add("\n" + piece)
+    writer.add("\n")
+    writer.flush()
+
+
+_END = object()
+_MARK = "\x00ovadapt-lint: streamed list\x00"
+
+
+class _Chunks:
+    """Text written in pieces of about ``size`` characters: one write per token or item costs a call each."""
+
+    def __init__(self, out: TextIO, size: int) -> None:
+        self.out, self.size, self.parts, self.length = out, size, [], 0
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+        if self.length >= self.size:
+            self.flush()
+
+    def flush(self) -> None:
+        self.out.write("".join(self.parts))
+        self.parts, self.length = [], 0

@@ -18,7 +18,6 @@ from typing import Any, TextIO
 from .. import registry
 from ..version import __version__
 from ..results import LintResult
-from ..redact import mask_text
 from ..ruledocs import rule_markdown, rule_text
 from .json_report import dump_json
 
@@ -57,7 +56,7 @@ def _region(span) -> dict[str, int]:
             "endLine": span.end_line, "endColumn": max(span.end_col, 1)}
 
 
-def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any], patterns=None) -> None:
+def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any], quote) -> None:
     """A flow finding's steps (source, each variable, the projection field) as relatedLocations and a codeFlow."""
     locations = []
     for number, step in enumerate(steps):
@@ -65,7 +64,7 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
             "id": number,
             "physicalLocation": {"artifactLocation": dict(artifact),
                                  "region": {"startLine": step["line"], "startColumn": step["column"]}},
-            "message": {"text": mask_text(step["message"], patterns)},
+            "message": {"text": quote(step["message"])},
         })
     item["relatedLocations"] = locations
     item["codeFlows"] = [{"threadFlows": [{"locations": [
@@ -73,9 +72,8 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
         for number, loc in enumerate(locations)]}]}]
 
 
-def _result(f, uri: str, index: dict[str, int], patterns=None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``patterns``: the run's credential patterns (LintResult.secret_patterns), extension formats included."""
-    message = mask_text(f.message, patterns)
+def _result(f, uri: str, index: dict[str, int], result: LintResult) -> tuple[dict[str, Any], dict[str, Any]]:
+    message = result.quoted(f, f.message)
     location = {"physicalLocation": {
         "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
         "region": _region(f.span),
@@ -91,13 +89,14 @@ def _result(f, uri: str, index: dict[str, int], patterns=None) -> tuple[dict[str
         "partialFingerprints": {"ovadaptFingerprint/v1": fingerprint},
     }
     if f.json_path:
-        item["properties"] = {"jsonPath": mask_text(f.json_path, patterns)}
+        item["properties"] = {"jsonPath": result.quoted(f, f.json_path)}
     if f.extra.get("precision"):  # this result's own precision (a checksum match, a public-by-design key)
         item.setdefault("properties", {})["precision"] = f.extra["precision"]
     if f.extra.get("history"):
         item.setdefault("properties", {}).update(f.extra["history"])
     if f.extra.get("flow"):
-        _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"], patterns)
+        _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"],
+                  lambda text: result.quoted(f, text))
     return item, location
 
 
@@ -126,7 +125,6 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
                 show_suppressed: bool = False, max_results: int = MAX_RESULTS) -> dict[str, Any]:
     rules = list(result.rules.values())  # the run's rule pack: built-in and extension rules
     index = {rule.code: i for i, rule in enumerate(rules)}
-    patterns = result.secret_patterns()
     root = Path(srcroot).resolve() if srcroot is not None else result.source_root()
     uris: dict[str, str | None] = {}
 
@@ -149,7 +147,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         if f.code in result.rules and result.rules[f.code].execution:
             notifications.append({
                 "level": _LEVEL.get(f.severity, "error"),
-                "message": {"text": mask_text(f.message, patterns)},
+                "message": {"text": result.quoted(f, f.message)},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": uri_of(f.path), "uriBaseId": "%SRCROOT%"},
                     "region": _region(f.span)}}],
@@ -162,7 +160,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         left_out = [findings[i] for i in order[max_results:]]
         findings = [findings[i] for i in kept]
     for f in findings:
-        item, _ = _result(f, uri_of(f.path), index, patterns)
+        item, _ = _result(f, uri_of(f.path), index, result)
         results.append(item)
     if show_suppressed:
         for hidden in result.suppressed:
@@ -171,7 +169,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
             uri = uri_of(hidden.finding.path)
             if uri is None:
                 continue
-            item, _ = _result(hidden.finding, uri, index, patterns)
+            item, _ = _result(hidden.finding, uri, index, result)
             item["suppressions"] = [{"kind": "inSource" if hidden.in_source else "external",
                                      "justification": hidden.reason}]
             results.append(item)
