@@ -39,6 +39,7 @@ def _to_dict(finding: Finding) -> dict:
     data = asdict(finding)
     data.pop("path")
     data.pop("fix", None)  # edits are never taken from the cache: --fix recomputes them
+    data.pop("fix_digest", None)
     data.pop("quoted_masked", None)
     return data
 
@@ -46,6 +47,7 @@ def _to_dict(finding: Finding) -> dict:
 def _from_dict(data: dict, path: str) -> Finding:
     span = Span(**data.pop("span"))
     data.pop("fix", None)
+    data.pop("fix_digest", None)
     data.pop("quoted_masked", None)
     # Only masked text is ever stored (_to_dict), under a key that covers the rule pack.
     return Finding(path=path, span=span, quoted_masked=True, **data)

@@ -201,13 +201,13 @@ def mask_quoted(findings: list[Finding], patterns) -> None:
 
 def _stamp_edits(findings: list[Finding], data: bytes) -> None:
     """Name the bytes each edit's offsets refer to, so --fix never writes onto a file changed since."""
-    from .findings import DIGEST_KEY, digest
+    from .findings import digest
 
     fixable = [f for f in findings if f.fix]
     if fixable:
         stamp = digest(data)
         for finding in fixable:
-            finding.extra[DIGEST_KEY] = stamp
+            finding.fix_digest = stamp
 
 
 def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | None]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .findings import DIGEST_KEY, Finding, digest
+from .findings import Finding, digest
 from .redact import apply_masks, line_secret_spans
 from .results import LintResult
 from .source import split_lines
@@ -114,7 +114,7 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Pat
         original = write_path.read_bytes()
     except OSError as exc:
         return FileFix(path, display, b"", b"", error=f"cannot read: {exc.strerror}")
-    linted = {f.extra.get(DIGEST_KEY) for f in fixable} - {None}
+    linted = {f.fix_digest for f in fixable} - {None}
     if linted and linted != {digest(original[3:] if original.startswith(BOM) else original)}:
         return FileFix(path, display, original, original, error="changed since it was linted; nothing written "
                                                                "(run again)")
