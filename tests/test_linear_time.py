@@ -100,6 +100,64 @@ def test_valid_json_tree_is_the_one_tree_sitter_gives(text: str) -> None:
     assert [(n.code, n.message, n.span) for n in ours.notices] == [(n.code, n.message, n.span) for n in theirs.notices]
 
 
+def _tree_sitter_jsonl(source: SourceFile) -> JsonDocument:
+    # parse_jsonl as it was: tree-sitter and _convert for every record, json.loads as the oracle.
+    doc = JsonDocument(source)
+    offset = record = 0
+    for raw_line in source.data.split(b"\n"):
+        line_start, offset = offset, offset + len(raw_line) + 1
+        if not raw_line.strip():
+            continue
+        line_text = raw_line.decode("utf-8", "replace")
+        error = json_tree._strict_error(line_text)
+        values = json_tree._top_values(json_tree._parser().parse(raw_line))
+        if error is not None:
+            message, index = error
+            line_no, _ = source.position(line_start)
+            span, _ = json_tree._error_span(source, line_text, line_start, index or 0)
+            doc.notices.append(json_tree.notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
+        elif values:
+            doc.roots.append((json_tree._convert(values[0], source.data, line_start, doc), (record,)))
+        record += 1
+    return doc
+
+
+@pytest.mark.parametrize("data", [
+    b'{"a": [1, -0, 2.5, 1.5e10, true, false, null], "b": {}, "c": []}\n"a lone string"\n42\nnull\n',
+    '{"é\\u00e9\\ud83d\\ude00": "ünïcödé \\" \\\\ \\n /home/älice/x"}\n{"k\\u0000": ["\\u00e9", "ä", "x"]}\n'.encode(),
+    '{"a": 1,}\n{"é": "/home/x/y"}\n{"ü": [1 2]}\n["after", "two invalid", "ö"]\n'.encode(),
+    b'{"a": 1}\r\n{"b": [1, 2], "c": "x"}\r\n\r\n{"d": {}}\r\n',
+    b'\n\n  {"a":1}\n   \n\t\n{"b":2}',
+    b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x"}\n{"c\xff": 1,}\n{"d": "\xe9"}\n',
+    ('{"a":' * 401 + '{"b":[1,{"c":2}]}' + "}" * 401 + "\n" + "[" * 400 + '[1],{"x":[3]}' + "]" * 400 + "\n").encode(),
+    ("[" * 3000 + "1" + "]" * 3000 + "\n" + '{"after": "the deep one"}\n').encode(),
+])
+def test_json_lines_tree_is_the_one_tree_sitter_gives(data: bytes) -> None:
+    # Records json.loads accepts are read with the stdlib's lexers at their byte offset; the others stay on
+    # tree-sitter. Nodes, spans, keys, values and notices stay those of tree-sitter's conversion.
+    source = SourceFile(Path("x.jsonl"), "x.jsonl", data)
+    ours, theirs = json_tree.parse_jsonl(source), _tree_sitter_jsonl(source)
+    assert _flat(ours) == _flat(theirs)
+    assert [(n.code, n.message, n.span) for n in ours.notices] == [(n.code, n.message, n.span) for n in theirs.notices]
+
+
+def test_json_lines_peak_memory_is_bounded() -> None:
+    # Each record went through tree-sitter and _convert (an int per number, a node per key, a string per key
+    # of every record, the file split into lines beside it): 24x the file in Python objects, 28x in RSS.
+    rng = random.Random(15)
+    data = "".join(json.dumps({f"k{j}": rng.randrange(10**6) for j in range(20)}) + "\n" for _ in range(2000)).encode()
+    config, analysis = _ready()
+    source = SourceFile(Path("m.public.jsonl"), "m.public.jsonl", data)
+    tracemalloc.start()
+    try:
+        findings = check_json_source(source, "jsonl", config, "public", analysis)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert findings == []
+    assert peak < 20 * len(data), f"{peak / len(data):.1f}x the file"
+
+
 def test_invalid_utf8_in_a_valid_document_is_decoded_as_before() -> None:
     source = SourceFile(Path("x.json"), "x.json", b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x"}')
     assert _flat(parse_json(source)) == _flat(_tree_sitter_document(source))

@@ -333,16 +333,19 @@ _BLANK = " \t\n\r"  # JSON's whitespace; "" (the end) is in it too, and _WS then
 scanstring = json.decoder.scanstring
 
 
-def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
+def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size: int | None = None,
+                 keys: dict[str, str] | None = None) -> JNode:
     """The tree of a document ``json.loads`` accepted, built in one pass with the stdlib's lexers.
     tree-sitter's tree of a large file is ~30x its size and lives beside ours (issue 15); its error
-    recovery is only needed for invalid files. The tree is the one ``_convert`` builds, depth limit included."""
-    ascii_text = len(text) == len(data)  # then a character index is a byte offset
-    cursor = [0, 0]  # (character, byte) of the last conversion: positions only grow
+    recovery is only needed for invalid files. The tree is the one ``_convert`` builds, depth limit included.
+    ``text`` is decoded from ``size`` bytes of ``data`` at ``base`` (a JSON Lines record); spans are of ``data``.
+    ``keys`` shares one string per key name between records (json.loads does so within a document)."""
+    ascii_text = len(text) == (len(data) if size is None else size)  # then a character index is a byte offset
+    cursor = [0, base]  # (character, byte) of the last conversion: positions only grow
 
     def at(index: int) -> int:
         if ascii_text:
-            return index
+            return base + index
         char, byte = cursor
         byte += len(text[char:index].encode("utf-8", "surrogateescape"))
         cursor[0], cursor[1] = index, byte
@@ -353,14 +356,14 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
         start = at(index)
         if char == '"':
             value, end = scanstring(text, index + 1, True)
-            byte_end = end if ascii_text else at(end)
+            byte_end = base + end if ascii_text else at(end)
             if end - index - 2 != len(value) or not value.isascii():
                 value = _decode_string(data, start, byte_end)  # escapes or UTF-8: decoded as _make does
             return JNode("string", start, byte_end, value), end
         match = _NUMBER(text, index)
         if match is not None and match.end() > index:
             end = match.end()
-            byte_end = end if ascii_text else at(end)
+            byte_end = base + end if ascii_text else at(end)
             return JNumber(start, byte_end, data), end
         for word, value in _LITERALS:
             if text.startswith(word, index):
@@ -407,7 +410,7 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
                 break
             stack.pop()
             index += 1
-            node.size = (index if ascii_text else at(index)) - node.start
+            node.size = (base + index if ascii_text else at(index)) - node.start
             first = False
         if not stack:
             break
@@ -423,9 +426,11 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
                 raise _NotStrict(index)
             key_start = at(index)
             key, index = scanstring(text, index + 1, True)
-            key_end = index if ascii_text else at(index)
+            key_end = base + index if ascii_text else at(index)
             if key_end - key_start - 2 != len(key) or not key.isascii():
                 key = _decode_string(data, key_start, key_end)
+            if keys is not None:
+                key = keys.setdefault(key, key)
             if text[index:index + 1] in _BLANK:
                 index = _WS(text, index).end()
             if text[index:index + 1] != ":":
@@ -509,23 +514,38 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
     data = source.data
     offset = 0
     record = 0
-    parser = _parser()
-    for raw_line in data.split(b"\n"):
+    keys: dict[str, str] = {}  # records repeat their keys: one string each (issue 15)
+    while offset <= len(data):  # the lines of data.split(b"\n"), without a second copy of the file (issue 15)
+        newline = data.find(b"\n", offset)
+        if newline < 0:
+            newline = len(data)
         line_start = offset
-        offset += len(raw_line) + 1
+        raw_line = data[offset:newline]
+        offset = newline + 1
         if not raw_line.strip():
             continue  # blank lines are skipped by JSON Lines readers
-        line_text = raw_line.decode("utf-8", "replace")
-        error = _strict_error(line_text)
-        tree = parser.parse(raw_line)
-        values = _top_values(tree)
+        text = raw_line.decode("utf-8", "surrogateescape")  # as parse_json: one character per invalid byte
+        error = _strict_error(text)
+        if error is None:
+            # A record json.loads accepts is read by the stdlib's lexers, as a valid .json file is: tree-sitter's
+            # tree and _convert's nodes were 28x a large file's size.
+            kept = len(doc.notices)
+            try:
+                doc.roots.append((_strict_tree(text, data, doc, line_start, len(raw_line), keys), (record,)))
+                record += 1
+                continue
+            except (_NotStrict, ValueError, RecursionError):
+                del doc.notices[kept:]
+        elif not text.isascii():  # the message's position is that of the text decoded with replacements
+            error = _strict_error(raw_line.decode("utf-8", "replace"))
         if error is not None:  # only this record is skipped; the others are checked
             message, index = error
             line_no, _ = source.position(line_start)
-            span, _ = _error_span(source, line_text, line_start, index or 0)
+            span, _ = _error_span(source, raw_line.decode("utf-8", "replace"), line_start, index or 0)
             doc.notices.append(notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
-        elif values:
-            node = _convert(values[0], data, line_start, doc)
+        else:  # valid, but too deep for the stdlib's reader: tree-sitter's tree
+            values = _top_values(_parser().parse(raw_line))
+            node = _convert(values[0], data, line_start, doc) if values else None
             if node is not None:
                 doc.roots.append((node, (record,)))
         record += 1
