@@ -65,10 +65,57 @@ def test_published_json_strings_get_one_credential_pass(monkeypatch: pytest.Monk
     assert sorted(calls) == sorted([f"key{i}" for i in range(20)] + values)
 
 
+def _make_as_before(ts_node, data: bytes, base: int):
+    kind = ts_node.type
+    start, end = ts_node.start_byte + base, ts_node.end_byte + base
+    if kind in ("object", "array"):
+        return json_tree.JNode(kind, start, end, [])
+    if kind == "string":
+        return json_tree.JNode(kind, start, end, json_tree._decode_string(data, start, end))
+    if kind == "number":
+        return json_tree.JNode(kind, start, end, json_tree._decode_number(data[start:end]))
+    if kind in ("true", "false", "null"):
+        return json_tree.JNode(kind, start, end, {"true": True, "false": False, "null": None}[kind])
+    return None
+
+
+def _convert_as_before(ts_root, data: bytes, base: int, doc: JsonDocument):
+    # The oracle: tree-sitter's tree converted as json_tree._convert did before the stdlib reader and the
+    # skeleton (issue 15), node by node from tree-sitter's Node objects.
+    root = _make_as_before(ts_root, data, base)
+    stack = [(ts_root, root, 1)]
+    deep_reported = False
+    while stack:
+        ts_node, node, depth = stack.pop()
+        if depth > json_tree.MAX_DEPTH:
+            if not deep_reported:
+                deep_reported = True
+                doc.notices.append(json_tree.notice(
+                    "OVA006", f"nested deeper than {json_tree.MAX_DEPTH} levels; deeper values were not analysed",
+                    doc.source.display, doc.span(node)))
+            continue
+        for child_ts in ts_node.named_children:
+            key = None
+            if node.kind == "object":
+                if child_ts.type != "pair":
+                    continue
+                key_ts, child_ts = child_ts.child_by_field_name("key"), child_ts.child_by_field_name("value")
+                if key_ts is None or child_ts is None or key_ts.type != "string":
+                    continue
+                key = _make_as_before(key_ts, data, base)
+            child = _make_as_before(child_ts, data, base)
+            if child is None:
+                continue
+            node.value.append(child if key is None else json_tree.Member(key.value, key.start, key.end, child))
+            if child.kind in ("object", "array"):
+                stack.append((child_ts, child, depth + 1))
+    return root
+
+
 def _tree_sitter_document(source: SourceFile) -> JsonDocument:
     doc = JsonDocument(source)
     values = json_tree._top_values(json_tree._parser().parse(source.data))
-    doc.roots.append((json_tree._convert(values[0], source.data, 0, doc), ()))
+    doc.roots.append((_convert_as_before(values[0], source.data, 0, doc), ()))
     return doc
 
 
@@ -117,7 +164,7 @@ def _tree_sitter_jsonl(source: SourceFile) -> JsonDocument:
             span, _ = json_tree._error_span(source, line_text, line_start, index or 0)
             doc.notices.append(json_tree.notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
         elif values:
-            doc.roots.append((json_tree._convert(values[0], source.data, line_start, doc), (record,)))
+            doc.roots.append((_convert_as_before(values[0], source.data, line_start, doc), (record,)))
         record += 1
     return doc
 
@@ -156,6 +203,63 @@ def test_json_lines_peak_memory_is_bounded() -> None:
         tracemalloc.stop()
     assert findings == []
     assert peak < 20 * len(data), f"{peak / len(data):.1f}x the file"
+
+
+def _tree_sitter_invalid(source: SourceFile) -> JsonDocument:
+    # parse_json's path for a document json.loads rejects, as it was: every top-level value tree-sitter recovers.
+    doc = JsonDocument(source, complete=False)
+    data = source.data
+    if json_tree.lenient(source):
+        data = json_tree._LENIENT_TOKEN.sub(json_tree._blank, data)
+    values = json_tree._top_values(json_tree._parser().parse(data))
+    for index, value in enumerate(values):
+        doc.roots.append((_convert_as_before(value, data, 0, doc), () if len(values) == 1 else (index,)))
+    return doc
+
+
+@pytest.mark.parametrize("name, data", [
+    ("x.json", b'{"a": 1, "b": [1, 2,], "c": {"d": "/home/x/y",},}'),
+    ("x.json", b'{"a": 1 "b": 2, "c": }'),
+    ("x.json", b'{"a": , "b": 2, "": null, 3: 4, "e"}'),
+    ("x.json", b'// c\n{"a": /* x */ [1, // y\n 2]}'),
+    ("x.json", b'{"a": 1}\n{"b": 2}\n[3] "s" 4'),
+    ("x.json", '{"é\\u00e9": "ünï \\n", "k": [tru, nul, 1e+2, -, "ä"],}'.encode()),
+    ("x.json", b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x",}'),
+    ("x.json", b'{"a": NaN, "b": Infinity}'),
+    ("x.json", b'[1, 2'),
+    ("x.json", b'{"a": "unterminated}'),
+    ("x.json", ('{"a":' * 401 + '{"b":[1,,{"c":2}]}' + "}" * 401).encode()),
+    ("x.json", ("[" * 500 + "1,]" + "]" * 499).encode()),
+    ("x.json", ("[" * 402 + "]" * 402 + "\n").encode() * 2),
+    ("tsconfig.json", '{\n  // é\n  "a": [1, 2,], /* ü */ "b": {"c": "/home/x/y",} "d": 1,\n}\n'.encode()),
+    ("x.jsonc", b'{"a": 1,, "b": 2}'),
+])
+def test_invalid_json_tree_is_the_one_tree_sitter_gives(name: str, data: bytes) -> None:
+    # A document json.loads rejects is still checked on tree-sitter's recovered tree, now read into a skeleton
+    # and dropped before the nodes are made (issue 15): the nodes and depth notices are those it gave.
+    source = SourceFile(Path(name), name, data)
+    ours, theirs = parse_json(source), _tree_sitter_invalid(source)
+    assert not ours.complete
+    assert _flat(ours) == _flat(theirs)
+    assert [n.code for n in ours.notices][:1] == ["OVA001"]
+    assert [(n.code, n.message, n.span) for n in ours.notices[1:]] == [(n.code, n.message, n.span) for n in theirs.notices]
+
+
+def test_invalid_json_peak_memory_is_bounded() -> None:
+    # tree-sitter's tree (27x the file) was alive beside a list of its Node objects for the 50k members, an int
+    # per number and the converted nodes: 54x. Now its tree is read into flat arrays and dropped first.
+    text = _many_keys(50_000)
+    data = text[:-1] + b",}"
+    config, analysis = _ready()
+    source = SourceFile(Path("m.public.json"), "m.public.json", data)
+    tracemalloc.start()
+    try:
+        findings = check_json_source(source, "json", config, "public", analysis)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [f.code for f in findings] == ["OVA001"]
+    assert peak < 40 * len(data), f"{peak / len(data):.1f}x the file"
 
 
 def test_invalid_utf8_in_a_valid_document_is_decoded_as_before() -> None:
