@@ -65,10 +65,57 @@ def test_published_json_strings_get_one_credential_pass(monkeypatch: pytest.Monk
     assert sorted(calls) == sorted([f"key{i}" for i in range(20)] + values)
 
 
+def _make_as_before(ts_node, data: bytes, base: int):
+    kind = ts_node.type
+    start, end = ts_node.start_byte + base, ts_node.end_byte + base
+    if kind in ("object", "array"):
+        return json_tree.JNode(kind, start, end, [])
+    if kind == "string":
+        return json_tree.JNode(kind, start, end, json_tree._decode_string(data, start, end))
+    if kind == "number":
+        return json_tree.JNode(kind, start, end, json_tree._decode_number(data[start:end]))
+    if kind in ("true", "false", "null"):
+        return json_tree.JNode(kind, start, end, {"true": True, "false": False, "null": None}[kind])
+    return None
+
+
+def _convert_as_before(ts_root, data: bytes, base: int, doc: JsonDocument):
+    # The oracle: tree-sitter's tree converted as json_tree._convert did before the stdlib reader and the
+    # skeleton (issue 15), node by node from tree-sitter's Node objects.
+    root = _make_as_before(ts_root, data, base)
+    stack = [(ts_root, root, 1)]
+    deep_reported = False
+    while stack:
+        ts_node, node, depth = stack.pop()
+        if depth > json_tree.MAX_DEPTH:
+            if not deep_reported:
+                deep_reported = True
+                doc.notices.append(json_tree.notice(
+                    "OVA006", f"nested deeper than {json_tree.MAX_DEPTH} levels; deeper values were not analysed",
+                    doc.source.display, doc.span(node)))
+            continue
+        for child_ts in ts_node.named_children:
+            key = None
+            if node.kind == "object":
+                if child_ts.type != "pair":
+                    continue
+                key_ts, child_ts = child_ts.child_by_field_name("key"), child_ts.child_by_field_name("value")
+                if key_ts is None or child_ts is None or key_ts.type != "string":
+                    continue
+                key = _make_as_before(key_ts, data, base)
+            child = _make_as_before(child_ts, data, base)
+            if child is None:
+                continue
+            node.value.append(child if key is None else json_tree.Member(key.value, key.start, key.end, child))
+            if child.kind in ("object", "array"):
+                stack.append((child_ts, child, depth + 1))
+    return root
+
+
 def _tree_sitter_document(source: SourceFile) -> JsonDocument:
     doc = JsonDocument(source)
     values = json_tree._top_values(json_tree._parser().parse(source.data))
-    doc.roots.append((json_tree._convert(values[0], source.data, 0, doc), ()))
+    doc.roots.append((_convert_as_before(values[0], source.data, 0, doc), ()))
     return doc
 
 
@@ -98,6 +145,121 @@ def test_valid_json_tree_is_the_one_tree_sitter_gives(text: str) -> None:
     assert json_tree._strict_tree  # the stdlib reader, not tree-sitter, built ``ours``
     assert _flat(ours) == _flat(theirs)
     assert [(n.code, n.message, n.span) for n in ours.notices] == [(n.code, n.message, n.span) for n in theirs.notices]
+
+
+def _tree_sitter_jsonl(source: SourceFile) -> JsonDocument:
+    # parse_jsonl as it was: tree-sitter and _convert for every record, json.loads as the oracle.
+    doc = JsonDocument(source)
+    offset = record = 0
+    for raw_line in source.data.split(b"\n"):
+        line_start, offset = offset, offset + len(raw_line) + 1
+        if not raw_line.strip():
+            continue
+        line_text = raw_line.decode("utf-8", "replace")
+        error = json_tree._strict_error(line_text)
+        values = json_tree._top_values(json_tree._parser().parse(raw_line))
+        if error is not None:
+            message, index = error
+            line_no, _ = source.position(line_start)
+            span, _ = json_tree._error_span(source, line_text, line_start, index or 0)
+            doc.notices.append(json_tree.notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
+        elif values:
+            doc.roots.append((_convert_as_before(values[0], source.data, line_start, doc), (record,)))
+        record += 1
+    return doc
+
+
+@pytest.mark.parametrize("data", [
+    b'{"a": [1, -0, 2.5, 1.5e10, true, false, null], "b": {}, "c": []}\n"a lone string"\n42\nnull\n',
+    '{"é\\u00e9\\ud83d\\ude00": "ünïcödé \\" \\\\ \\n /home/älice/x"}\n{"k\\u0000": ["\\u00e9", "ä", "x"]}\n'.encode(),
+    '{"a": 1,}\n{"é": "/home/x/y"}\n{"ü": [1 2]}\n["after", "two invalid", "ö"]\n'.encode(),
+    b'{"a": 1}\r\n{"b": [1, 2], "c": "x"}\r\n\r\n{"d": {}}\r\n',
+    b'\n\n  {"a":1}\n   \n\t\n{"b":2}',
+    b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x"}\n{"c\xff": 1,}\n{"d": "\xe9"}\n',
+    ('{"a":' * 401 + '{"b":[1,{"c":2}]}' + "}" * 401 + "\n" + "[" * 400 + '[1],{"x":[3]}' + "]" * 400 + "\n").encode(),
+    ("[" * 3000 + "1" + "]" * 3000 + "\n" + '{"after": "the deep one"}\n').encode(),
+])
+def test_json_lines_tree_is_the_one_tree_sitter_gives(data: bytes) -> None:
+    # Records json.loads accepts are read with the stdlib's lexers at their byte offset; the others stay on
+    # tree-sitter. Nodes, spans, keys, values and notices stay those of tree-sitter's conversion.
+    source = SourceFile(Path("x.jsonl"), "x.jsonl", data)
+    ours, theirs = json_tree.parse_jsonl(source), _tree_sitter_jsonl(source)
+    assert _flat(ours) == _flat(theirs)
+    assert [(n.code, n.message, n.span) for n in ours.notices] == [(n.code, n.message, n.span) for n in theirs.notices]
+
+
+def test_json_lines_peak_memory_is_bounded() -> None:
+    # Each record went through tree-sitter and _convert (an int per number, a node per key, a string per key
+    # of every record, the file split into lines beside it): 24x the file in Python objects, 28x in RSS.
+    rng = random.Random(15)
+    data = "".join(json.dumps({f"k{j}": rng.randrange(10**6) for j in range(20)}) + "\n" for _ in range(2000)).encode()
+    config, analysis = _ready()
+    source = SourceFile(Path("m.public.jsonl"), "m.public.jsonl", data)
+    tracemalloc.start()
+    try:
+        findings = check_json_source(source, "jsonl", config, "public", analysis)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert findings == []
+    assert peak < 20 * len(data), f"{peak / len(data):.1f}x the file"
+
+
+def _tree_sitter_invalid(source: SourceFile) -> JsonDocument:
+    # parse_json's path for a document json.loads rejects, as it was: every top-level value tree-sitter recovers.
+    doc = JsonDocument(source, complete=False)
+    data = source.data
+    if json_tree.lenient(source):
+        data = json_tree._LENIENT_TOKEN.sub(json_tree._blank, data)
+    values = json_tree._top_values(json_tree._parser().parse(data))
+    for index, value in enumerate(values):
+        doc.roots.append((_convert_as_before(value, data, 0, doc), () if len(values) == 1 else (index,)))
+    return doc
+
+
+@pytest.mark.parametrize("name, data", [
+    ("x.json", b'{"a": 1, "b": [1, 2,], "c": {"d": "/home/x/y",},}'),
+    ("x.json", b'{"a": 1 "b": 2, "c": }'),
+    ("x.json", b'{"a": , "b": 2, "": null, 3: 4, "e"}'),
+    ("x.json", b'// c\n{"a": /* x */ [1, // y\n 2]}'),
+    ("x.json", b'{"a": 1}\n{"b": 2}\n[3] "s" 4'),
+    ("x.json", '{"é\\u00e9": "ünï \\n", "k": [tru, nul, 1e+2, -, "ä"],}'.encode()),
+    ("x.json", b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x",}'),
+    ("x.json", b'{"a": NaN, "b": Infinity}'),
+    ("x.json", b'[1, 2'),
+    ("x.json", b'{"a": "unterminated}'),
+    ("x.json", ('{"a":' * 401 + '{"b":[1,,{"c":2}]}' + "}" * 401).encode()),
+    ("x.json", ("[" * 500 + "1,]" + "]" * 499).encode()),
+    ("x.json", ("[" * 402 + "]" * 402 + "\n").encode() * 2),
+    ("tsconfig.json", '{\n  // é\n  "a": [1, 2,], /* ü */ "b": {"c": "/home/x/y",} "d": 1,\n}\n'.encode()),
+    ("x.jsonc", b'{"a": 1,, "b": 2}'),
+])
+def test_invalid_json_tree_is_the_one_tree_sitter_gives(name: str, data: bytes) -> None:
+    # A document json.loads rejects is still checked on tree-sitter's recovered tree, now read into a skeleton
+    # and dropped before the nodes are made (issue 15): the nodes and depth notices are those it gave.
+    source = SourceFile(Path(name), name, data)
+    ours, theirs = parse_json(source), _tree_sitter_invalid(source)
+    assert not ours.complete
+    assert _flat(ours) == _flat(theirs)
+    assert [n.code for n in ours.notices][:1] == ["OVA001"]
+    assert [(n.code, n.message, n.span) for n in ours.notices[1:]] == [(n.code, n.message, n.span) for n in theirs.notices]
+
+
+def test_invalid_json_peak_memory_is_bounded() -> None:
+    # tree-sitter's tree (27x the file) was alive beside a list of its Node objects for the 50k members, an int
+    # per number and the converted nodes: 54x. Now its tree is read into flat arrays and dropped first.
+    text = _many_keys(50_000)
+    data = text[:-1] + b",}"
+    config, analysis = _ready()
+    source = SourceFile(Path("m.public.json"), "m.public.json", data)
+    tracemalloc.start()
+    try:
+        findings = check_json_source(source, "json", config, "public", analysis)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [f.code for f in findings] == ["OVA001"]
+    assert peak < 40 * len(data), f"{peak / len(data):.1f}x the file"
 
 
 def test_invalid_utf8_in_a_valid_document_is_decoded_as_before() -> None:

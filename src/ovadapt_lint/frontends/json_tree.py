@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterator, Sequence, Union
@@ -261,64 +262,110 @@ def _decode_number(text: bytes) -> Any:
             return text.decode("ascii", "replace")
 
 
-def _make(ts_node: Any, data: bytes, base: int) -> JNode | None:
-    kind = ts_node.type
-    start, end = ts_node.start_byte + base, ts_node.end_byte + base
-    if kind in _CONTAINERS:
-        return JNode(kind, start, end, [])
-    if kind == "string":
-        return JNode(kind, start, end, _decode_string(data, start, end))
-    if kind == "number":
-        return JNode(kind, start, end, _decode_number(data[start:end]))
-    if kind == "true":
-        return JNode(kind, start, end, True)
-    if kind == "false":
-        return JNode(kind, start, end, False)
-    if kind == "null":
-        return JNode(kind, start, end, None)
-    return None
+_KINDS = _CONTAINERS + _SCALARS  # a node's kind in a skeleton is its index here
+
+
+def _named_children(ts_node: Any) -> Iterator[Any]:
+    """``ts_node.named_children`` one at a time: the list of an object of 750k keys was 109 MB of Node objects."""
+    cursor = ts_node.walk()
+    if not cursor.goto_first_child():
+        return
+    while True:
+        child = cursor.node
+        if child.is_named:
+            yield child
+        if not cursor.goto_next_sibling():
+            return
+
+
+class _Skeleton:
+    """What the tree of a tree-sitter value holds, in flat arrays (48 bytes a node): the caller drops tree-sitter's
+    tree (~27x the file) before the nodes are made, so the two are never alive in full together (issue 15).
+    Nodes are in the order they are made: a container's children follow it, in document order."""
+
+    def __init__(self) -> None:
+        self.kinds = bytearray()
+        self.starts = array("q")
+        self.ends = array("q")
+        self.parents = array("q")  # the parent's number among containers, in order; -1 for the root
+        self.key_starts = array("q")  # the member's key span when the parent is an object
+        self.key_ends = array("q")
+        self.too_deep: tuple[int, int] | None = None  # the span of the depth notice
+
+    def add(self, ts_node: Any, base: int, parent: int, key: Any = None) -> bool:
+        kind = ts_node.type
+        if kind not in _KINDS:
+            return False
+        self.kinds.append(_KINDS.index(kind))
+        self.starts.append(ts_node.start_byte + base)
+        self.ends.append(ts_node.end_byte + base)
+        self.parents.append(parent)
+        self.key_starts.append(-1 if key is None else key.start_byte + base)
+        self.key_ends.append(-1 if key is None else key.end_byte + base)
+        return True
+
+
+def _skeleton(ts_root: Any, base: int) -> _Skeleton:
+    """Iterative (no recursion: documents may be nested very deeply)."""
+    out = _Skeleton()
+    if not out.add(ts_root, base, -1):
+        return out
+    containers = 1 if ts_root.type in _CONTAINERS else 0
+    stack = [(ts_root, 0, 1)] if containers else []
+    while stack:
+        ts_node, number, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            if out.too_deep is None:
+                out.too_deep = (ts_node.start_byte + base, ts_node.end_byte + base)
+            continue
+        is_object = ts_node.type == "object"
+        for child in _named_children(ts_node):
+            key = None
+            if is_object:
+                if child.type != "pair":
+                    continue
+                key = child.child_by_field_name("key")
+                child = child.child_by_field_name("value")
+                if key is None or child is None or key.type != "string":
+                    continue
+            if out.add(child, base, number, key) and child.type in _CONTAINERS:
+                stack.append((child, containers, depth + 1))
+                containers += 1
+    return out
+
+
+def _build(skeleton: _Skeleton, data: bytes, doc: JsonDocument) -> JNode | None:
+    """The nodes of a skeleton; strings and numbers are decoded from ``data``."""
+    containers: list[JNode] = []
+    root = None
+    for index, code in enumerate(skeleton.kinds):
+        kind, start, end = _KINDS[code], skeleton.starts[index], skeleton.ends[index]
+        if code < 2:
+            node = JNode(kind, start, end, [])
+            containers.append(node)
+        elif kind == "string":
+            node = JNode(kind, start, end, _decode_string(data, start, end))
+        elif kind == "number":
+            node = JNumber(start, end, data)
+        else:
+            node = JNode(kind, start, end, True if kind == "true" else False if kind == "false" else None)
+        parent = skeleton.parents[index]
+        if parent < 0:
+            root = node
+        elif containers[parent].kind == "object":
+            key_start, key_end = skeleton.key_starts[index], skeleton.key_ends[index]
+            containers[parent].value.append(Member(_decode_string(data, key_start, key_end), key_start, key_end, node))
+        else:
+            containers[parent].value.append(node)
+    if skeleton.too_deep is not None:
+        doc.notices.append(notice(
+            "OVA006", f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
+            doc.source.display, doc.source.span(*skeleton.too_deep)))
+    return root
 
 
 def _convert(ts_root: Any, data: bytes, base: int, doc: JsonDocument) -> JNode | None:
-    """Iterative conversion (no recursion: documents may be nested very deeply)."""
-    root = _make(ts_root, data, base)
-    if root is None:
-        return None
-    stack = [(ts_root, root, 1)]
-    deep_reported = False
-    while stack:
-        ts_node, node, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            if not deep_reported:
-                deep_reported = True
-                doc.notices.append(notice(
-                    "OVA006", f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
-                    doc.source.display, doc.span(node)))
-            continue
-        if node.kind == "object":
-            for pair in ts_node.named_children:
-                if pair.type != "pair":
-                    continue
-                key_ts = pair.child_by_field_name("key")
-                value_ts = pair.child_by_field_name("value")
-                if key_ts is None or value_ts is None or key_ts.type != "string":
-                    continue
-                key = _make(key_ts, data, base)
-                value = _make(value_ts, data, base)
-                if key is None or value is None:
-                    continue
-                node.value.append(Member(key.value, key.start, key.end, value))
-                if value.kind in _CONTAINERS:
-                    stack.append((value_ts, value, depth + 1))
-        else:
-            for child_ts in ts_node.named_children:
-                child = _make(child_ts, data, base)
-                if child is None:
-                    continue
-                node.value.append(child)
-                if child.kind in _CONTAINERS:
-                    stack.append((child_ts, child, depth + 1))
-    return root
+    return _build(_skeleton(ts_root, base), data, doc)
 
 
 class _NotStrict(Exception):
@@ -333,16 +380,19 @@ _BLANK = " \t\n\r"  # JSON's whitespace; "" (the end) is in it too, and _WS then
 scanstring = json.decoder.scanstring
 
 
-def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
+def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size: int | None = None,
+                 keys: dict[str, str] | None = None) -> JNode:
     """The tree of a document ``json.loads`` accepted, built in one pass with the stdlib's lexers.
     tree-sitter's tree of a large file is ~30x its size and lives beside ours (issue 15); its error
-    recovery is only needed for invalid files. The tree is the one ``_convert`` builds, depth limit included."""
-    ascii_text = len(text) == len(data)  # then a character index is a byte offset
-    cursor = [0, 0]  # (character, byte) of the last conversion: positions only grow
+    recovery is only needed for invalid files. The tree is the one ``_convert`` builds, depth limit included.
+    ``text`` is decoded from ``size`` bytes of ``data`` at ``base`` (a JSON Lines record); spans are of ``data``.
+    ``keys`` shares one string per key name between records (json.loads does so within a document)."""
+    ascii_text = len(text) == (len(data) if size is None else size)  # then a character index is a byte offset
+    cursor = [0, base]  # (character, byte) of the last conversion: positions only grow
 
     def at(index: int) -> int:
         if ascii_text:
-            return index
+            return base + index
         char, byte = cursor
         byte += len(text[char:index].encode("utf-8", "surrogateescape"))
         cursor[0], cursor[1] = index, byte
@@ -353,14 +403,14 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
         start = at(index)
         if char == '"':
             value, end = scanstring(text, index + 1, True)
-            byte_end = end if ascii_text else at(end)
+            byte_end = base + end if ascii_text else at(end)
             if end - index - 2 != len(value) or not value.isascii():
                 value = _decode_string(data, start, byte_end)  # escapes or UTF-8: decoded as _make does
             return JNode("string", start, byte_end, value), end
         match = _NUMBER(text, index)
         if match is not None and match.end() > index:
             end = match.end()
-            byte_end = end if ascii_text else at(end)
+            byte_end = base + end if ascii_text else at(end)
             return JNumber(start, byte_end, data), end
         for word, value in _LITERALS:
             if text.startswith(word, index):
@@ -407,7 +457,7 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
                 break
             stack.pop()
             index += 1
-            node.size = (index if ascii_text else at(index)) - node.start
+            node.size = (base + index if ascii_text else at(index)) - node.start
             first = False
         if not stack:
             break
@@ -423,9 +473,11 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument) -> JNode:
                 raise _NotStrict(index)
             key_start = at(index)
             key, index = scanstring(text, index + 1, True)
-            key_end = index if ascii_text else at(index)
+            key_end = base + index if ascii_text else at(index)
             if key_end - key_start - 2 != len(key) or not key.isascii():
                 key = _decode_string(data, key_start, key_end)
+            if keys is not None:
+                key = keys.setdefault(key, key)
             if text[index:index + 1] in _BLANK:
                 index = _WS(text, index).end()
             if text[index:index + 1] != ":":
@@ -481,17 +533,21 @@ def parse_json(source: SourceFile) -> JsonDocument:
         except (_NotStrict, ValueError, RecursionError):
             doc.notices = []
     del text
-    tree = _parser().parse(data)
-    values = _top_values(tree)
-    if error is not None:
+    if error is not None:  # before tree-sitter's tree exists: source.text is another copy of the file
         doc.complete = False
         message, index = error
         span, where = _error_span(source, source.text, 0, index)
         doc.notices.append(notice("OVA001", f"invalid JSON: {message}{where}; contract rules skipped", source.display, span))
-    for index, value in enumerate(values[:1] if error is None else values):
-        node = _convert(value, data, 0, doc)
+    tree = _parser().parse(data)
+    values = _top_values(tree)
+    count = len(values)
+    skeletons = [_skeleton(value, 0) for value in (values[:1] if error is None else values)]
+    del tree, values  # the nodes are made once tree-sitter's tree is gone
+    for index in range(len(skeletons)):
+        skeleton, skeletons[index] = skeletons[index], None
+        node = _build(skeleton, data, doc)
         if node is not None:
-            doc.roots.append((node, () if len(values) == 1 else (index,)))
+            doc.roots.append((node, () if count == 1 else (index,)))
     return doc
 
 
@@ -509,23 +565,38 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
     data = source.data
     offset = 0
     record = 0
-    parser = _parser()
-    for raw_line in data.split(b"\n"):
+    keys: dict[str, str] = {}  # records repeat their keys: one string each (issue 15)
+    while offset <= len(data):  # the lines of data.split(b"\n"), without a second copy of the file (issue 15)
+        newline = data.find(b"\n", offset)
+        if newline < 0:
+            newline = len(data)
         line_start = offset
-        offset += len(raw_line) + 1
+        raw_line = data[offset:newline]
+        offset = newline + 1
         if not raw_line.strip():
             continue  # blank lines are skipped by JSON Lines readers
-        line_text = raw_line.decode("utf-8", "replace")
-        error = _strict_error(line_text)
-        tree = parser.parse(raw_line)
-        values = _top_values(tree)
+        text = raw_line.decode("utf-8", "surrogateescape")  # as parse_json: one character per invalid byte
+        error = _strict_error(text)
+        if error is None:
+            # A record json.loads accepts is read by the stdlib's lexers, as a valid .json file is: tree-sitter's
+            # tree and _convert's nodes were 28x a large file's size.
+            kept = len(doc.notices)
+            try:
+                doc.roots.append((_strict_tree(text, data, doc, line_start, len(raw_line), keys), (record,)))
+                record += 1
+                continue
+            except (_NotStrict, ValueError, RecursionError):
+                del doc.notices[kept:]
+        elif not text.isascii():  # the message's position is that of the text decoded with replacements
+            error = _strict_error(raw_line.decode("utf-8", "replace"))
         if error is not None:  # only this record is skipped; the others are checked
             message, index = error
             line_no, _ = source.position(line_start)
-            span, _ = _error_span(source, line_text, line_start, index or 0)
+            span, _ = _error_span(source, raw_line.decode("utf-8", "replace"), line_start, index or 0)
             doc.notices.append(notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
-        elif values:
-            node = _convert(values[0], data, line_start, doc)
+        else:  # valid, but too deep for the stdlib's reader: tree-sitter's tree
+            values = _top_values(_parser().parse(raw_line))
+            node = _convert(values[0], data, line_start, doc) if values else None
             if node is not None:
                 doc.roots.append((node, (record,)))
         record += 1
