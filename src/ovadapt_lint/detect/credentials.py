@@ -17,6 +17,7 @@ from typing import Any
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
 from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
+from .needles import Needles
 from .required_literals import required_literals
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
@@ -133,7 +134,7 @@ class SecretPatterns:
         self.patterns = state["patterns"]
 
     @cached_property
-    def needle_index(self) -> tuple["_Needles | None", "_Needles | None"]:
+    def needle_index(self) -> tuple["Needles | None", "Needles | None"]:
         """The case-sensitive needles, matched in the text, and the folded ones, matched in its lower case."""
         exact = {n for p in self.patterns if not p.ignore_case for n in p.needles}
         folded = {n for p in self.patterns if p.ignore_case for n in p.needles}
@@ -151,58 +152,9 @@ class SecretPatterns:
         return cls(tuple(SecretPattern.from_data(rule.code, data) for rule in rules.values() for data in rule.secret))
 
 
-def _trie_regex(words: set[str]) -> str:
-    """The words as one regex factored by common prefix (`sk(?:-(?:ant-)?|_…)`): a flat alternation of
-    ~200 needles costs the regex engine every alternative at every position, four times slower.
-    Greedy, so the longest needle at a position is the one reported."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def build(node: dict[str, Any]) -> str:
-        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return build(trie)
-
-
-class _Needles:
-    """Which of a set of needles occur in a text: one alternation of the needles of two characters or more,
-    searched again from each match's next character, with for each needle the needles (of either case kind)
-    that are prefixes of it (an alternation reports one needle per position); single characters (`.`, `-`,
-    in almost every text: a search each) are tested with ``in``."""
-
-    def __init__(self, needles: set[str], prefixes: dict[str, tuple[str, ...]]) -> None:
-        longer = {n for n in needles if len(n) > 1}
-        self.regex = re.compile(_trie_regex(longer)) if longer else None
-        self.singles = tuple(sorted(n for n in needles if len(n) == 1))
-        self.prefixes = prefixes
-
-    def present(self, text: str, found: set[str] | None = None) -> set[str]:
-        """The needles occurring in ``text``, added to ``found``."""
-        found = set() if found is None else found
-        for char in self.singles:
-            if char in text:
-                found.add(char)
-        regex = self.regex
-        if regex is not None:
-            prefixes = self.prefixes
-            match = regex.search(text)
-            while match is not None:
-                found.update(prefixes[match.group()])
-                match = regex.search(text, match.start() + 1)
-        return found
-
-
-def _needles(exact: set[str], folded: set[str]) -> tuple[_Needles | None, _Needles | None]:
+def _needles(exact: set[str], folded: set[str]) -> tuple[Needles | None, Needles | None]:
     prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
-    return (_Needles(exact, prefixes) if exact else None), (_Needles(folded, prefixes) if folded else None)
+    return (Needles(exact, prefixes) if exact else None), (Needles(folded, prefixes) if folded else None)
 
 
 @lru_cache(maxsize=1)
