@@ -1,9 +1,11 @@
-"""The literal prefilter in front of detect-secrets' regexes never drops a hit (issue 15).
+"""The prefilters in front of the detectors never drop a hit (issue 15).
 
-Each regex runs only on texts holding a literal it cannot match without (detect/required_literals.py).
-The proof here is the regex engine's own: random strings are built from each regex's parse tree, the ones
-the regex really matches are kept (case-swapped, and with `ſ` for `s` where the regex ignores case), and
-every one of them must reach the regex; a scan with the prefilter must equal a scan without it."""
+detect-secrets' regexes run only on texts holding a literal they cannot match without
+(detect/required_literals.py). The proof here is the regex engine's own: random strings are built from each
+regex's parse tree, the ones the regex really matches are kept (case-swapped, and with `ſ` for `s` where the
+regex ignores case), and every one of them must reach the regex; a scan with the prefilter must equal a scan
+without it. The needle scan that picks credential patterns and text signatures (detect/needles.py) must find
+exactly the needles a text holds, overlapping ones included."""
 
 from __future__ import annotations
 
@@ -119,3 +121,32 @@ def test_a_scan_with_the_prefilter_equals_a_scan_without_it(monkeypatch: pytest.
     ungated = [scan_secrets(t, patterns) for t in texts]
     assert sum(1 for h in ungated if any(x.signature == "detect-secrets" for x in h)) > 100
     assert gated == ungated
+
+
+def _needle_soup(needles: list[str], rng: random.Random) -> str:
+    """Needles run into each other (`::` over `:`, `sk-ant-` over `sk-`), cut, case-swapped, among filler."""
+    parts = []
+    for _ in range(rng.randint(1, 6)):
+        needle = rng.choice(needles)
+        cut = needle[:rng.randint(1, len(needle))] if rng.random() < 0.3 else needle
+        parts.append(cut.upper() if rng.random() < 0.2 else cut)
+        parts.append(rng.choice(["", "", " ", "x", "/", "-", "é"]))
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("source", ["credential patterns", "text signatures"])
+def test_needles_found_are_exactly_the_needles_in_the_text(source: str) -> None:
+    from ovadapt_lint.detect.needles import Needles
+    from ovadapt_lint.detect.signatures import _plan
+
+    pack = builtin_pack()
+    if source == "credential patterns":
+        words = sorted({n for p in pack.secrets for n in p.needles})
+    else:
+        _, plan, _, _ = _plan(pack.text_signatures, True, False)
+        words = sorted({n for _, wanted in plan for n, _ in wanted})
+    needles = Needles(set(words))
+    rng = random.Random(source)
+    for _ in range(3000):
+        text = _needle_soup(words, rng)
+        assert needles.present(text) == {w for w in words if w in text}, text
