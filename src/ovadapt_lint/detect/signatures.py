@@ -80,16 +80,24 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
     ``signatures``: the rule pack's (pack.RulePack.text_signatures)."""
     hits: list[Hit] = []
     done: set[str] = set()
-    unguarded, plan, exact, folded_needles = _plan(signatures, raw_content, prose)
+    unguarded, plan, exact, folded_needles, chosen = _plan(signatures, raw_content, prose)
     # Which needles occur, asked once per text rather than once per signature (issue 15).
     folded = text.lower() if folded_needles is not None else None
     present = {(n, False) for n in exact.present(text)} if exact is not None else set()
     if folded_needles is not None:
         present.update((n, True) for n in folded_needles.present(folded))
     if not present:
-        plan = unguarded  # only the signatures without needles can match
-    for signature, wanted in plan:
-        if signature.code in done or (wanted and present.isdisjoint(wanted)):
+        run = unguarded  # only the signatures without needles can match
+    else:
+        # The signatures a set of needles lets through, remembered: texts repeat a few such sets.
+        key = frozenset(present)
+        run = chosen.get(key)
+        if run is None:
+            if len(chosen) >= CHOSEN_SETS:
+                chosen.clear()
+            run = chosen[key] = tuple(s for s, wanted in plan if not wanted or not key.isdisjoint(wanted))
+    for signature in run:
+        if signature.code in done:
             continue
         span = signature.search(text, folded)
         if span is not None:
@@ -102,13 +110,17 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
 # keys and ids contain none: one search replaces a loop over every signature), and each applicable signature
 # with its needles as (needle, matched case-folded) pairs. Keyed by id, the set kept alive (issue 15).
 _Plan = tuple[tuple[TextSignature, frozenset], ...]
-_PLANS: dict[tuple[int, bool, bool], tuple[tuple[TextSignature, ...], _Plan, _Plan, Needles | None, Needles | None]] = {}
+_Chosen = dict[frozenset, tuple[TextSignature, ...]]
+_PLANS: dict[tuple[int, bool, bool], tuple[tuple[TextSignature, ...], tuple[TextSignature, ...], _Plan, Needles | None,
+                                           Needles | None, _Chosen]] = {}
+CHOSEN_SETS = 4096  # sets of present needles remembered per plan (emptied when full)
 
 
 def _plan(signatures: tuple[TextSignature, ...], raw_content: bool,
-          prose: bool) -> tuple[_Plan, _Plan, Needles | None, Needles | None]:
-    """(the applicable signatures without needles; every applicable signature in order; the needles matched
-    as written; those matched case-folded)."""
+          prose: bool) -> tuple[tuple[TextSignature, ...], _Plan, Needles | None, Needles | None, _Chosen]:
+    """(the applicable signatures without needles; every applicable signature in order, with its needles; the
+    needles matched as written; those matched case-folded; the signatures each set of present needles lets
+    through, in order)."""
     key = (id(signatures), raw_content, prose)
     found = _PLANS.get(key)
     if found is None or found[0] is not signatures:
@@ -117,6 +129,6 @@ def _plan(signatures: tuple[TextSignature, ...], raw_content: bool,
         pairs = frozenset().union(*(wanted for _, wanted in plan))
         exact = {n for n, folded in pairs if not folded}
         folded = {n for n, is_folded in pairs if is_folded}
-        found = _PLANS[key] = (signatures, tuple(p for p in plan if not p[1]), plan,
-                               Needles(exact) if exact else None, Needles(folded) if folded else None)
+        found = _PLANS[key] = (signatures, tuple(s for s, wanted in plan if not wanted), plan,
+                               Needles(exact) if exact else None, Needles(folded) if folded else None, {})
     return found[1:]
