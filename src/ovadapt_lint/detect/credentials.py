@@ -17,7 +17,7 @@ from typing import Any
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
 from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
-from .needles import Needles
+from .needles import CHOSEN_SETS, Needles
 from .required_literals import required_literals
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
@@ -153,6 +153,8 @@ class SecretPatterns:
 
 
 def _needles(exact: set[str], folded: set[str]) -> tuple[Needles | None, Needles | None]:
+    # One prefix map for both kinds, as the index always had: a match of either kind also reports the needles
+    # of the other kind it starts with (at worst a pattern is tried that then does not match).
     prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
     return (Needles(exact, prefixes) if exact else None), (Needles(folded, prefixes) if folded else None)
 
@@ -508,9 +510,6 @@ def scan_secrets(text: str, patterns: SecretPatterns, key: str | None = None, pr
     return hits
 
 
-CHOSEN_SETS = 4096  # sets of present needles remembered per pattern group
-
-
 class _PatternGroup:
     """Patterns in rule order, indexed by needle: a text meets the few patterns whose needles it holds
     (asking ~200 patterns each whether their needles are present cost more than the matching)."""
@@ -525,8 +524,7 @@ class _PatternGroup:
             for needle in own:
                 self.by_needle.setdefault(needle, []).append(index)
 
-        # Candidates by the set of needles present: texts repeat a few such sets (most hold `.` or `-` alone),
-        # and choosing cost more than matching (issue 15). Bounded: emptied when full.
+        # Candidates by the set of needles present (CHOSEN_SETS): choosing cost more than matching (issue 15).
         self._chosen: dict[frozenset[str], tuple] = {}
 
     def candidates(self, present: frozenset[str]) -> tuple:

@@ -6,6 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+# Sets of present needles whose choice of detectors is remembered (texts repeat a few such sets; most hold
+# `.` or `-` alone), per index; emptied when full.
+CHOSEN_SETS = 4096
+
 
 def trie_regex(words: set[str]) -> str:
     """The words as one regex factored by common prefix (`sk(?:-(?:ant-)?|_…)`): a flat alternation of

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import Hit, in_pattern, looks_like_regex
-from .needles import Needles
+from .needles import CHOSEN_SETS, Needles
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,6 @@ _Plan = tuple[tuple[TextSignature, frozenset], ...]
 _Chosen = dict[frozenset, tuple[TextSignature, ...]]
 _PLANS: dict[tuple[int, bool, bool], tuple[tuple[TextSignature, ...], tuple[TextSignature, ...], _Plan, Needles | None,
                                            Needles | None, _Chosen]] = {}
-CHOSEN_SETS = 4096  # sets of present needles remembered per plan (emptied when full)
 
 
 def _plan(signatures: tuple[TextSignature, ...], raw_content: bool,
