@@ -12,7 +12,7 @@ import random
 import pytest
 
 from ovadapt_lint import redact_text
-from ovadapt_lint.detect.credentials import SecretPattern, _present, scan_secrets
+from ovadapt_lint.detect.credentials import SecretPattern, scan_secrets
 from ovadapt_lint.pack import builtin_pack
 from ovadapt_lint.registry import all_rules, check_providers, provider_secrets
 
@@ -76,10 +76,10 @@ def test_fix_redacts_every_provider_format() -> None:
 
 
 def test_needle_prefilter_sees_needles_that_share_a_start() -> None:
-    exact, _, prefixes = builtin_pack().secrets.needle_index
+    exact, _ = builtin_pack().secrets.needle_index
     # `sk-ant-` and `sk-` start at the same place; `AAAA` runs overlap one another.
-    assert {"sk-ant-", "sk-"} <= _present(exact, "x sk-ant-api03", prefixes)
-    assert {"EAA", "EAAA"} <= _present(exact, "EAAA", prefixes)
+    assert {"sk-ant-", "sk-"} <= exact.present("x sk-ant-api03")
+    assert {"EAA", "EAAA"} <= exact.present("EAAA")
 
 
 def test_unknown_or_missing_catalogue_keys_are_errors() -> None:

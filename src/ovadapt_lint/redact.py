@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from . import rulepack
+from .detect.credentials import scan_secrets
 
 VISIBLE_PREFIX = 4
 
@@ -53,12 +54,10 @@ def _credential_patterns():
 def secret_spans(text: str, patterns=None) -> list[tuple[int, int]]:
     """Merged spans of every credential-looking token in ``text`` (detectors and the safety net).
     ``patterns``: the run's credential patterns (extension formats included); default the built-in ones."""
-    from .detect.credentials import scan_secrets
-
     patterns = patterns if patterns is not None else _credential_patterns()
     spans = [(h.start, h.end) for h in scan_secrets(text, patterns) if h.secret and h.end > h.start]
     spans += [m.span() for m in _safety_net().finditer(text)]
-    return merge_spans(spans)
+    return merge_spans(spans) if spans else spans  # most quoted text holds nothing to mask
 
 
 def apply_masks(text: str, spans) -> str:
@@ -113,8 +112,6 @@ def line_secret_spans(line: str, patterns=None) -> list[tuple[int, int]]:
     """Merged spans to mask in a line of source shown to a reader (code frames, --diff): what the
     detectors find in the line read as its strings say (escapes resolved in place), the safety net,
     and password-shaped tokens. ``patterns``: see secret_spans."""
-    from .detect.credentials import scan_secrets
-
     patterns = patterns if patterns is not None else _credential_patterns()
     readable = _ESCAPE.sub(lambda m: " " + (m.group(1) if m.group(1) in "\"'" else " "), line)
     spans = [(h.start, h.end) for h in scan_secrets(readable, patterns) if h.secret and h.end > h.start]

@@ -17,6 +17,8 @@ from typing import Any
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
 from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
+from .needles import CHOSEN_SETS, Needles
+from .required_literals import required_literals
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
 _CANDIDATE = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}|-----BEGIN")
@@ -132,17 +134,11 @@ class SecretPatterns:
         self.patterns = state["patterns"]
 
     @cached_property
-    def needle_index(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, tuple[str, ...]]]:
-        """One alternation of every case-sensitive needle, one of every folded needle, and for each
-        needle the needles that are prefixes of it (an alternation reports one needle per position)."""
+    def needle_index(self) -> tuple["Needles | None", "Needles | None"]:
+        """The case-sensitive needles, matched in the text, and the folded ones, matched in its lower case."""
         exact = {n for p in self.patterns if not p.ignore_case for n in p.needles}
         folded = {n for p in self.patterns if p.ignore_case for n in p.needles}
-
-        def alternation(needles: set[str]) -> re.Pattern[str] | None:
-            return re.compile(_trie_regex(needles)) if needles else None
-
-        prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
-        return alternation(exact), alternation(folded), prefixes
+        return _needles(exact, folded)
 
     @cached_property
     def groups(self) -> tuple["_PatternGroup", "_PatternGroup"]:
@@ -156,37 +152,11 @@ class SecretPatterns:
         return cls(tuple(SecretPattern.from_data(rule.code, data) for rule in rules.values() for data in rule.secret))
 
 
-def _trie_regex(words: set[str]) -> str:
-    """The words as one regex factored by common prefix (`sk(?:-(?:ant-)?|_…)`): a flat alternation of
-    ~200 needles costs the regex engine every alternative at every position, four times slower.
-    Greedy, so the longest needle at a position is the one reported."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def build(node: dict[str, Any]) -> str:
-        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return build(trie)
-
-
-def _present(regex: re.Pattern[str] | None, text: str, prefixes: dict[str, tuple[str, ...]]) -> set[str]:
-    """The needles occurring in ``text``, in one scan (each start position is tried once)."""
-    found: set[str] = set()
-    if regex is None:
-        return found
-    match = regex.search(text)
-    while match is not None:
-        found.update(prefixes[match.group()])
-        match = regex.search(text, match.start() + 1)
-    return found
+def _needles(exact: set[str], folded: set[str]) -> tuple[Needles | None, Needles | None]:
+    # One prefix map for both kinds, as the index always had: a match of either kind also reports the needles
+    # of the other kind it starts with (at worst a pattern is tried that then does not match).
+    prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
+    return (Needles(exact, prefixes) if exact else None), (Needles(folded, prefixes) if folded else None)
 
 
 @lru_cache(maxsize=1)
@@ -525,13 +495,18 @@ def scan_secrets(text: str, patterns: SecretPatterns, key: str | None = None, pr
         return hits
     # Whole matches already reported: a later pattern matching the same text is the same finding.
     claimed: list[tuple[int, int]] = []
-    exact, folded, prefixes = patterns.needle_index
-    present = _present(exact, text, prefixes) | (_present(folded, text.lower(), prefixes) if folded else set())
+    exact, folded = patterns.needle_index
+    present: set[str] = set()
+    if exact is not None:
+        exact.present(text, present)
+    if folded is not None:
+        folded.present(text.lower(), present)
+    chosen = frozenset(present)
     specific, by_name = patterns.groups
-    _pattern_hits(specific.candidates(present), text, key, prose, claimed, hits)
+    _pattern_hits(specific.candidates(chosen), text, key, prose, claimed, hits)
     _detect_secrets_hits(text, claimed, hits)
     # Last, so a known format (detect-secrets' Azure `AccountKey=…`) keeps its own rule and label.
-    _pattern_hits(by_name.candidates(present), text, key, prose, claimed, hits)
+    _pattern_hits(by_name.candidates(chosen), text, key, prose, claimed, hits)
     return hits
 
 
@@ -539,22 +514,32 @@ class _PatternGroup:
     """Patterns in rule order, indexed by needle: a text meets the few patterns whose needles it holds
     (asking ~200 patterns each whether their needles are present cost more than the matching)."""
 
-    def __init__(self, patterns: tuple[SecretPattern, ...]) -> None:
+    def __init__(self, patterns: tuple, needles: list | None = None) -> None:
+        # ``needles``: each pattern's needles when they are not its own (detect-secrets' rows).
         self.patterns = patterns
-        self.always = tuple(i for i, p in enumerate(patterns) if not p.needles)
+        needles = needles if needles is not None else [p.needles for p in patterns]
+        self.always = tuple(i for i, own in enumerate(needles) if not own)
         self.by_needle: dict[str, list[int]] = {}
-        for index, pattern in enumerate(patterns):
-            for needle in pattern.needles:
+        for index, own in enumerate(needles):
+            for needle in own:
                 self.by_needle.setdefault(needle, []).append(index)
 
-    def candidates(self, present: set[str]) -> list[SecretPattern]:
-        chosen = set(self.always)
-        for needle in present:
-            chosen.update(self.by_needle.get(needle, ()))
-        return [self.patterns[i] for i in sorted(chosen)]
+        # Candidates by the set of needles present (CHOSEN_SETS): choosing cost more than matching (issue 15).
+        self._chosen: dict[frozenset[str], tuple] = {}
+
+    def candidates(self, present: frozenset[str]) -> tuple:
+        found = self._chosen.get(present)
+        if found is None:
+            chosen = set(self.always)
+            for needle in present:
+                chosen.update(self.by_needle.get(needle, ()))
+            if len(self._chosen) >= CHOSEN_SETS:
+                self._chosen.clear()
+            found = self._chosen[present] = tuple(self.patterns[i] for i in sorted(chosen))
+        return found
 
 
-def _pattern_hits(patterns: list[SecretPattern], text: str, key: str | None, prose: bool,
+def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | None, prose: bool,
                   claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
     """``patterns``: those whose needles the text holds (see _PatternGroup), in rule order."""
     for pattern in patterns:
@@ -580,12 +565,53 @@ def _pattern_hits(patterns: list[SecretPattern], text: str, key: str | None, pro
                             precision=_precision(pattern, text[start:end])))
 
 
+class _DetectSecretsIndex:
+    """detect-secrets' regexes, each behind the literals it cannot match without (required_literals): a text
+    meets only those whose literals it holds, in table order. Lower-cased literals prove nothing in non-ASCII
+    text (Unicode case folding matches `ſ` for `s`), so there every regex behind them is run."""
+
+    def __init__(self, rows: tuple[tuple[str, str, re.Pattern[str]], ...]) -> None:
+        self.rows = rows
+        gates = [required_literals(regex.pattern, regex.flags) for _, _, regex in rows]
+        folded = {n for gate in gates if gate and gate[1] for n in gate[0]}
+        self.exact, self.folded = _needles({n for gate in gates if gate and not gate[1] for n in gate[0]}, folded)
+        self.folded_needles = frozenset(folded)
+        self.group = _PatternGroup(rows, [gate[0] if gate else () for gate in gates])
+
+    def candidates(self, text: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+        """The rows that can match somewhere in ``text``."""
+        present: set[str] = set()
+        if self.exact is not None:
+            self.exact.present(text, present)
+        if self.folded is not None:
+            if text.isascii():
+                self.folded.present(text.lower(), present)
+            else:
+                present |= self.folded_needles
+        return self.group.candidates(frozenset(present))
+
+
+# The index of the loaded table, by identity (a test reloads the table).
+_DS_INDEX: list[Any] = [None, None]
+
+
+def _detect_secrets_index() -> _DetectSecretsIndex:
+    rows = _detect_secrets_regexes()
+    if _DS_INDEX[0] is not rows:
+        _DS_INDEX[:] = [rows, _DetectSecretsIndex(rows)]
+    return _DS_INDEX[1]
+
+
 def _detect_secrets_hits(text: str, claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
     # detect-secrets' own regexes are not all linear (e.g. `.+` runs): they only ever see bounded
     # windows around candidate tokens, never a whole long string.
-    for start, end in _windows(text):
+    windows = _windows(text)
+    if not windows:
+        return
+    regexes = _detect_secrets_index().candidates(text)
+    for start, end in windows:
         window = text[start:end]
-        for code, secret_type, regex in _detect_secrets_regexes():
+        for code, secret_type, regex in regexes:
             for match in regex.finditer(window):
                 if _inside_word(text, match.start() + start, match.end() + start):
                     continue

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import Hit, in_pattern, looks_like_regex
+from .needles import CHOSEN_SETS, Needles
 
 
 @dataclass(frozen=True)
@@ -79,14 +80,24 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
     ``signatures``: the rule pack's (pack.RulePack.text_signatures)."""
     hits: list[Hit] = []
     done: set[str] = set()
-    gate, unguarded, plan, needles = _plan(signatures, raw_content, prose)
-    if gate is not None and gate.search(text) is None:
-        plan = unguarded  # no needle of any signature occurs: only those without needles can match
+    unguarded, plan, exact, folded_needles, chosen = _plan(signatures, raw_content, prose)
     # Which needles occur, asked once per text rather than once per signature (issue 15).
-    folded = text.lower() if any(folded_needle for _, folded_needle in needles) else None
-    present = {(n, f) for n, f in needles if n in (folded if f else text)}
-    for signature, wanted in plan:
-        if signature.code in done or (wanted and present.isdisjoint(wanted)):
+    folded = text.lower() if folded_needles is not None else None
+    present = {(n, False) for n in exact.present(text)} if exact is not None else set()
+    if folded_needles is not None:
+        present.update((n, True) for n in folded_needles.present(folded))
+    if not present:
+        run = unguarded  # only the signatures without needles can match
+    else:
+        # The signatures a set of needles lets through, remembered: texts repeat a few such sets.
+        key = frozenset(present)
+        run = chosen.get(key)
+        if run is None:
+            if len(chosen) >= CHOSEN_SETS:
+                chosen.clear()
+            run = chosen[key] = tuple(s for s, wanted in plan if not wanted or not key.isdisjoint(wanted))
+    for signature in run:
+        if signature.code in done:
             continue
         span = signature.search(text, folded)
         if span is not None:
@@ -95,24 +106,28 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
     return hits
 
 
-# Per signature set: one regex over every needle (most strings, keys and ids contain none: one search
-# replaces a loop over every signature), and each applicable signature with its needles as
-# (needle, matched case-folded) pairs. Keyed by id, the set kept alive (issue 15).
+# Per signature set: the needles as written and the case-folded ones, each found in one pass (most strings,
+# keys and ids contain none: one search replaces a loop over every signature), and each applicable signature
+# with its needles as (needle, matched case-folded) pairs. Keyed by id, the set kept alive (issue 15).
 _Plan = tuple[tuple[TextSignature, frozenset], ...]
-_PLANS: dict[tuple[int, bool, bool], tuple[tuple[TextSignature, ...], "re.Pattern[str] | None", _Plan, _Plan, frozenset]] = {}
+_Chosen = dict[frozenset, tuple[TextSignature, ...]]
+_PLANS: dict[tuple[int, bool, bool], tuple[tuple[TextSignature, ...], tuple[TextSignature, ...], _Plan, Needles | None,
+                                           Needles | None, _Chosen]] = {}
 
 
 def _plan(signatures: tuple[TextSignature, ...], raw_content: bool,
-          prose: bool) -> tuple["re.Pattern[str] | None", _Plan, _Plan, frozenset]:
-    """(the needle regex, or None when a signature has no needles; the applicable signatures without
-    needles; every applicable signature in order; every (needle, case-folded) pair)."""
+          prose: bool) -> tuple[tuple[TextSignature, ...], _Plan, Needles | None, Needles | None, _Chosen]:
+    """(the applicable signatures without needles; every applicable signature in order, with its needles; the
+    needles matched as written; those matched case-folded; the signatures each set of present needles lets
+    through, in order)."""
     key = (id(signatures), raw_content, prose)
     found = _PLANS.get(key)
     if found is None or found[0] is not signatures:
         active = [s for s in signatures if (raw_content or not s.whole_value) and not (prose and not s.in_prose)]
         plan = tuple((s, frozenset((n, s.ignore_case) for n in s.needles)) for s in active)
-        needles = frozenset().union(*(wanted for _, wanted in plan))
-        words = sorted({n for n, _ in needles}, key=len, reverse=True)
-        gate = re.compile("|".join(map(re.escape, words)), re.IGNORECASE) if words else None
-        found = _PLANS[key] = (signatures, gate, tuple(p for p in plan if not p[1]), plan, needles)
-    return found[1], found[2], found[3], found[4]
+        pairs = frozenset().union(*(wanted for _, wanted in plan))
+        exact = {n for n, folded in pairs if not folded}
+        folded = {n for n, is_folded in pairs if is_folded}
+        found = _PLANS[key] = (signatures, tuple(s for s, wanted in plan if not wanted), plan,
+                               Needles(exact) if exact else None, Needles(folded) if folded else None, {})
+    return found[1:]

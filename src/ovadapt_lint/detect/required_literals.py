@@ -1,0 +1,84 @@
+"""The literal text a regular expression cannot match without: a prefilter read off the regex itself.
+
+``required_literals`` parses a regex (Python's own parser) and returns strings one of which every match
+contains, so a text holding none of them is skipped without running the regex. Only what the parse tree
+proves is used: anything unsure (a look-around, a back-reference, a local flag, a non-ASCII character,
+a class of ranges) contributes nothing, and a regex with nothing certain gets no prefilter at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+try:  # Python 3.11+
+    from re import _parser as _sre  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_parse as _sre  # type: ignore[no-redef]
+
+_MAX_CLASS = 8  # a class of more single characters than this is not worth a needle each
+
+
+def required_literals(pattern: str, flags: int = 0) -> tuple[frozenset[str], bool] | None:
+    """(strings one of which every match of ``pattern`` contains, whether they are lower-cased because the
+    regex ignores case), or None when the regex promises no literal. A lower-cased literal proves absence
+    only in ASCII text: Unicode case folding matches `ſ` for `s` and `K` (Kelvin) for `k`."""
+    try:
+        parsed = _sre.parse(pattern, flags)
+        folded = bool(parsed.state.flags & re.IGNORECASE)
+        found = _sequence(list(parsed), folded)
+    except Exception:  # an unknown opcode or parser change: no prefilter rather than a wrong one
+        return None
+    return (found, folded) if found else None
+
+
+def _sequence(items: list, folded: bool) -> frozenset[str] | None:
+    """Consecutive literal characters of a sequence are one literal; each element may also require its own.
+    The best option is the one whose shortest string is longest (the rarest, on ordinary text)."""
+    options: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, av in items:
+        if op is _sre.LITERAL and chr(av).isascii():
+            run.append(chr(av).lower() if folded else chr(av))
+            continue
+        if run:
+            options.append(frozenset(["".join(run)]))
+            run = []
+        element = _element(op, av, folded)
+        if element:
+            options.append(element)
+    if run:
+        options.append(frozenset(["".join(run)]))
+    if not options:
+        return None
+    return max(options, key=lambda o: (min(map(len, o)), -len(o)))
+
+
+def _element(op, av, folded: bool) -> frozenset[str] | None:
+    if op is _sre.SUBPATTERN:
+        _group, add_flags, del_flags, body = av
+        return None if add_flags or del_flags else _sequence(list(body), folded)
+    if op is _sre.BRANCH:
+        alternatives = [_sequence(list(body), folded) for body in av[1]]
+        if not all(alternatives):
+            return None  # an alternative without a literal: the branch promises none
+        return _minimal(frozenset().union(*alternatives))
+    if op in _REPEATS:
+        low, _high, body = av
+        return _sequence(list(body), folded) if low >= 1 else None
+    if op is _ATOMIC:
+        return _sequence(list(av), folded)
+    if op is _sre.IN:
+        chars = [chr(value) for kind, value in av if kind is _sre.LITERAL]
+        if len(chars) != len(av) or len(chars) > _MAX_CLASS or not all(c.isascii() for c in chars):
+            return None  # a range, a category or a negation
+        return frozenset(c.lower() if folded else c for c in chars)
+    return None  # a look-around, an anchor, any character, a back-reference: no promise
+
+
+def _minimal(strings: frozenset[str]) -> frozenset[str]:
+    """Without the strings that contain another one: a text holding `cloudant` holds `cl`."""
+    return frozenset(s for s in strings if not any(t != s and t in s for t in strings))
+
+
+_REPEATS = tuple(getattr(_sre, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_sre, name))
+_ATOMIC = getattr(_sre, "ATOMIC_GROUP", object())
