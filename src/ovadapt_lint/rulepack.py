@@ -11,8 +11,10 @@ import json
 import sys
 from functools import lru_cache
 from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # importlib.resources.abc is Python 3.11+; the annotation is never evaluated
+    from importlib.resources.abc import Traversable
 
 if sys.version_info >= (3, 11):
     import tomllib
