@@ -162,11 +162,11 @@ class _Lines:
             self.flush()
 
     def flush(self) -> None:
-        from rich.segment import Segment, Segments
+        from rich.segment import Segments
 
         if self.pending:
-            if self.color:
-                self.console.print(Segments([Segment(p) if isinstance(p, str) else p for p in self.pending]), end="")
+            if self.color:  # rendered segments only: plain strings are kept without colour
+                self.console.print(Segments(self.pending), end="")
             else:
                 self.console.file.write("".join(self.pending))
             self.pending, self.count = [], 0
