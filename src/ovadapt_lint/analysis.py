@@ -26,6 +26,7 @@ else:  # pragma: no cover
 
 if TYPE_CHECKING:
     from .checks.python_taint import PythonVocabulary
+    from .flow.models import FlowModels
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +38,9 @@ class Analysis:
     scope: str  # "published" or "all" (see config.SCOPES): which values the content checks judge
     # The configured projection functions, classes, receivers, sanitizers and validators (see `python`).
     python_names: tuple[tuple[str, ...], ...]
+    # The flow analysis' configured models: public sinks ("pkg.mod:function") and what is published.
+    public_sinks: tuple[str, ...] = ()
+    published: str = "projections"
 
     @classmethod
     def build(cls, config) -> "Analysis":
@@ -50,6 +54,8 @@ class Analysis:
             scope=config.scope,
             python_names=(tuple(config.projection_functions), tuple(config.projection_classes),
                           tuple(config.projection_receivers), tuple(config.sanitizers), tuple(config.public_validators)),
+            public_sinks=tuple(config.public_sinks),
+            published=config.published,
         )
 
     # Built on first use, where it is used: a run answered by the cache needs neither, and a worker builds
@@ -65,6 +71,15 @@ class Analysis:
         from .checks.python_taint import python_vocabulary
 
         return python_vocabulary(*self.python_names, audit=self.scope == "all")
+
+    @cached_property
+    def flow(self) -> FlowModels:
+        """The flow analysis' models (rules/flow/models.toml) with the configured sanitizers, public sinks,
+        validators and publication setting."""
+        from .flow.models import flow_models
+
+        validators = tuple(self.python.public_validators)
+        return flow_models(self.python_names[3], self.public_sinks, validators, self.published)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "scanner"}

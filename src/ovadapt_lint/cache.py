@@ -146,6 +146,11 @@ class Cache:
         return self.folder / key[:2] / f"{key[2:]}.json"
 
     def get(self, key: str, display: str) -> list[Finding] | None:
+        entry = self.get_entry(key, display)
+        return entry[0] if entry is not None else None
+
+    def get_entry(self, key: str, display: str) -> tuple[list[Finding], dict | None] | None:
+        """(findings, the module's flow facts as stored, or None) of an entry."""
         if self.secret is None:
             return None
         try:
@@ -154,11 +159,16 @@ class Cache:
             if not isinstance(payload, str) or not isinstance(mac, str) \
                     or not hmac.compare_digest(mac, self._mac(key, payload)):
                 return None  # not written by this user's linter: a planted or edited entry is a miss
-            return [_from_dict(item, display) for item in json.loads(payload)]
+            data = json.loads(payload)
+            facts = None
+            if isinstance(data, dict):  # findings and the flow facts of a Python module
+                data, facts = data["findings"], data["facts"]
+            return [_from_dict(item, display) for item in data], facts
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return None  # a missing or damaged entry is a miss
 
-    def put(self, key: str, findings: list[Finding]) -> None:
+    def put(self, key: str, findings: list[Finding], facts: dict | None = None) -> None:
+        """Store ``findings`` (and a Python module's flow facts, ``flow.facts.to_json``) under ``key``."""
         if self.secret is None:
             return
         try:
@@ -166,7 +176,8 @@ class Cache:
             target = self._path(key)
             target.parent.mkdir(exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-            payload = json.dumps([_to_dict(f) for f in findings])
+            items = [_to_dict(f) for f in findings]
+            payload = json.dumps(items if facts is None else {"findings": items, "facts": facts})
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump({"findings": payload, "mac": self._mac(key, payload)}, out)
             os.replace(temporary, target)

@@ -88,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="published (default): raw fields, raw content, local paths and private URLs are judged "
                              "in what is published (public JSON, Python values that reach a projection); "
                              "credentials and internal names everywhere. all: every rule on every file (an audit)")
+    parser.add_argument("--published", choices=("projections", "outputs"),
+                        help="what the Python flow analysis treats as published: projections (default: recognised "
+                             "projections, public files, declared public-sinks) or outputs (also every "
+                             "machine-readable output: json.dump(s), print)")
     parser.add_argument("--public-path", action="append", metavar="GLOB", default=[],
                         help="files or folders that are published (repeatable; defaults: *.public.json "
                              "*.public.jsonl, plus any JSON that holds a projection)")
@@ -251,6 +255,8 @@ def _apply_args(args: argparse.Namespace, config) -> None:
         config.ignore += validate_codes(args.ignore, "--ignore", known)
     if args.scope:
         config.scope = args.scope
+    if args.published:
+        config.published = args.published
     config.public_paths += args.public_path
     config.include += args.include
     config.exclude += args.exclude + args.extend_exclude

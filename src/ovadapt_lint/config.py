@@ -20,6 +20,9 @@ DEFAULT_INCLUDE = ("*.json", "*.jsonl", "*.ndjson", "*.py", "*.ipynb")
 CONFIG_FILENAMES = (".ovadapt-lint.toml", "ovadapt-lint.toml", "pyproject.toml")
 # "published": path, URL, raw-field and raw-content rules judge published values only; "all": every string.
 SCOPES = ("published", "all")
+# What the Python flow analysis treats as published: recognised projections and public files, or also every
+# machine-readable output (json.dump(s), print) of a repository that promises all its JSON output is public-safe.
+PUBLISHED = ("projections", "outputs")
 
 
 @dataclass
@@ -44,6 +47,8 @@ class Config:
     public_paths: list[str] = field(default_factory=list)  # globs of published files or folders
     test_paths: list[str] = field(default_factory=list)  # globs of test files or folders (added to the defaults)
     public_validators: list[str] = field(default_factory=list)  # calls whose argument is a public projection
+    public_sinks: list[str] = field(default_factory=list)  # "pkg.module:function": its arguments are published
+    published: str = "projections"  # see PUBLISHED
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     summary_max_length: int | None = None
     extend_vocabulary: dict[str, Any] = field(default_factory=dict)
@@ -88,7 +93,8 @@ class Config:
             "extend_vocabulary": self.extend_vocabulary, "extend_rules": contents(self.extend_rules),
             "internal_domains": self.internal_domains, "summary_max_length": self.summary_max_length,
             "python": [self.projection_functions, self.projection_classes, self.projection_receivers, self.sanitizers],
-            "publication": [self.scope, self.public_paths, self.test_paths, self.public_validators],
+            "publication": [self.scope, self.public_paths, self.test_paths, self.public_validators,
+                            self.public_sinks, self.published],
         }
         return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
@@ -135,7 +141,9 @@ _KEYS: dict[str, tuple[str, type, type | None]] = {
     "projection-classes": ("projection_classes", list, str),
     "projection-receivers": ("projection_receivers", list, str),
     "sanitizers": ("sanitizers", list, str),
-    "scope": ("scope", str, None),
+    "scope": ("scope", str, SCOPES),
+    "published": ("published", str, PUBLISHED),
+    "public-sinks": ("public_sinks", list, str),
     "public-paths": ("public_paths", list, str),
     "test-paths": ("test_paths", list, str),
     "public-validators": ("public_validators", list, str),
@@ -204,8 +212,14 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             raise ConfigError(f"{where} must be a table")
         if typ is bool and not isinstance(value, bool):
             raise ConfigError(f"{where} must be true or false, got {value!r}")
-        if typ is str and value not in SCOPES:
-            raise ConfigError(f"{where} must be one of {', '.join(SCOPES)}, got {value!r}")
+        if typ is str and value not in elem:
+            raise ConfigError(f"{where} must be one of {', '.join(elem)}, got {value!r}")
+        if key == "public-sinks":
+            for entry in value:
+                if ":" not in entry or not all(p.replace("_", "a").replace(".", "a").isalnum()
+                                               for p in entry.split(":", 1)):
+                    raise ConfigError(f"{where}: {entry!r} is not 'package.module:function' or "
+                                      f"'package.module:Class.method'")
         if key == "per-file-ignores":
             for pattern, codes in value.items():
                 if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):

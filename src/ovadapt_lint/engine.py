@@ -101,27 +101,59 @@ def _deep_recursion():
 
 
 def check_python_source(source: SourceFile, config: Config | None = None, role: str = "source",
-                        analysis: Analysis | None = None) -> list[Finding]:
+                        analysis: Analysis | None = None, facts_out: dict | None = None) -> list[Finding]:
+    """The module's findings. Its flows are followed into the run's other modules when the caller collects
+    the flow facts (``facts_out``, display -> facts, resolved by ``flow_findings``); otherwise within the
+    module alone, here."""
     config, analysis = _settled(config, analysis)
     try:
         with _deep_recursion():
-            return _check_python(source, analysis, role)
+            findings, facts = _check_python(source, analysis, role)
+            if facts is not None:
+                if facts_out is not None:
+                    facts_out[source.display] = facts
+                else:
+                    findings += flow_findings([facts], analysis)
+            return findings
     except RecursionError:
         return [notice("OVA006", "Python code nested too deeply for the analyser; file not analysed", source.display)]
 
 
-def _check_python(source: SourceFile, analysis: Analysis, role: str) -> list[Finding]:
+def _check_python(source: SourceFile, analysis: Analysis, role: str):
     from .checks.catalog import Context, run_checks
     from .checks.suppressions import apply_suppressions, python_suppressions
     from .frontends.python_text import parse_text
 
     module, notices = parse_text(source, names=bool(analysis.deny_list))
     if module is None:
-        return notices
+        return notices, None
     ctx = Context(source, analysis, role, module=module)
     findings = run_checks("python", ctx)
     by_line, noqa, bad_directives = python_suppressions(module, ctx.pack.rules)
-    return notices + bad_directives + apply_suppressions(findings, by_line, noqa, ctx.pack.rules)
+    facts = ctx.flow_facts
+    if facts is not None:
+        facts.suppressed = {line: sorted(codes) if codes is not None else None for line, codes in by_line.items()}
+        facts.noqa = {line: sorted(codes) for line, codes in noqa.items()}
+    return notices + bad_directives + apply_suppressions(findings, by_line, noqa, ctx.pack.rules), facts
+
+
+def flow_findings(modules: list, analysis: Analysis) -> list[Finding]:
+    """The flow findings of a run's modules (their flow facts), with each module's inline directives applied
+    and quoted text masked; findings sit in the module of the sink they reach."""
+    from .checks.suppressions import apply_suppressions
+    from .flow.resolve import Program
+
+    if not modules:
+        return []
+    findings = Program(modules, analysis.flow).findings(analysis.pack.rules)
+    by_display = {m.display: m for m in modules}
+    for finding in findings:
+        module = by_display.get(finding.path)
+        if module is not None:
+            apply_suppressions([finding], {k: (set(v) if v is not None else None) for k, v in module.suppressed.items()},
+                               {k: set(v) for k, v in module.noqa.items()}, analysis.pack.rules)
+    mask_quoted(findings, analysis.pack.secrets)
+    return findings
 
 
 def internal_error_notice(exc: Exception, source: SourceFile, what: str) -> Finding:
@@ -139,23 +171,38 @@ def target_role(target: Target, config: Config) -> str:
     return file_role(target.path, config.public_paths, config.test_paths, base)
 
 
+def cache_kind(target: Target, role: str) -> str:
+    """What a file is to the cache besides its bytes: its kind and role; JSON with comments is read by file
+    name, so the name's leniency is part of it; a Python module's flow facts name the module."""
+    if target.kind == "python":
+        from .flow.modnames import module_name
+
+        return f"python:{role}:{module_name(target.path)[0]}"
+    lenient = "c" if target.kind == "json" and LENIENT_NAME.match(target.path.name) else ""
+    return f"{target.kind}{lenient}:{role}"
+
+
 def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
-                seen: dict | None = None) -> tuple[list[Finding], SourceFile | None]:
+                seen: dict | None = None, facts_out: dict | None = None) -> tuple[list[Finding], SourceFile | None]:
     """Lint one file, through the cache when there is one. ``seen`` receives the file's cache key and the
-    stat taken before its bytes were read, for the stat index."""
+    stat taken before its bytes were read, for the stat index. ``facts_out`` receives a Python module's flow
+    facts, whose findings the caller resolves with the run's other modules (``flow_findings``); without it
+    the module's flows are resolved alone."""
     data = None
     key = None
     role = target_role(target, config)
+    collected: dict = {}
     if cache is not None:
         info, data = _read_bytes(target.path, config.max_file_size)
         if data is not None:
-            # JSON with comments is read by file name, so the name's leniency is part of the key.
-            lenient = "c" if target.kind == "json" and LENIENT_NAME.match(target.path.name) else ""
-            key = cache.key(f"{target.kind}{lenient}:{role}", data)
+            key = cache.key(cache_kind(target, role), data)
             if seen is not None:
                 seen[target.display] = (key, info)
-            cached = cache.get(key, target.display)
-            if cached is not None:  # the bytes are at hand: a file with findings keeps them for its code frames
+            entry = cache.get_entry(key, target.display)
+            if entry is not None:  # the bytes are at hand: a file with findings keeps them for its code frames
+                cached, facts = entry
+                if facts is not None:
+                    cached = cached + _deliver_facts(facts, target.display, facts_out, analysis)
                 return cached, (read_source(target.path, target.display, config.max_file_size, target.kind,
                                             data=data)[0] if cached else None)
     source, findings = read_source(target.path, target.display, config.max_file_size, target.kind, data=data)
@@ -167,9 +214,19 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
         elif target.kind == "markdown":
             findings += check_text_source(source, config, role, analysis)
         elif target.kind == "python":
-            findings += check_python_source(source, config, role, analysis)
+            findings += check_python_source(source, config, role, analysis, facts_out=collected)
     except Exception as exc:  # one bad file must not stop the run (RecursionError included)
         findings.append(internal_error_notice(exc, source, "file"))
+        collected.clear()
+    stored_facts = None
+    if collected:
+        from .flow.facts import to_json
+
+        stored_facts = to_json(collected[source.display])
+        if facts_out is not None:
+            facts_out[target.display] = collected[source.display]
+        else:
+            findings += flow_findings([collected[source.display]], analysis)
     if source.encoding != "utf-8":  # edits are byte offsets into the UTF-8 transcoding, not into the file
         for finding in findings:
             if finding.fix:
@@ -177,10 +234,22 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
     _stamp_edits(findings, source.data)
     mask_quoted(findings, analysis.pack.secrets)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
-        cache.put(key, findings)
+        cache.put(key, [f for f in findings if not f.extra.get("flow")] if stored_facts and facts_out is None
+                  else findings, stored_facts)
     elif seen is not None:
         seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
+
+
+def _deliver_facts(facts: dict, display: str, facts_out: dict | None, analysis: Analysis) -> list[Finding]:
+    """Cached flow facts: handed to the caller who resolves the run's modules together, or resolved alone."""
+    from .flow.facts import from_json
+
+    module = from_json(facts, display)
+    if facts_out is not None:
+        facts_out[display] = module
+        return []
+    return flow_findings([module], analysis)
 
 
 def mask_quoted(findings: list[Finding], patterns) -> None:
@@ -244,12 +313,14 @@ def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None =
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
-def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None]:
+def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None, Any]:
     seen: dict = {}
-    findings, source = lint_target(target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen)
+    facts: dict = {}
+    findings, source = lint_target(target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen, facts)
     # The linted bytes come back only for a file with a finding to show: its code frames quote them.
     shown = source is not None and any(_WORKER["config"].enabled(f.code) for f in findings)
-    return findings, seen.get(target.display), (source.data, source.encoding) if shown else None
+    return findings, seen.get(target.display), (source.data, source.encoding) if shown else None, \
+        facts.get(target.display)
 
 
 def _jobs(config: Config, files: int) -> int:
@@ -258,22 +329,25 @@ def _jobs(config: Config, files: int) -> int:
     return 1 if files < PARALLEL_MIN_FILES else max(1, min(jobs, files))
 
 
-def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> dict[str, list[Finding]]:
-    """Findings of the files whose stat and cache entry are unchanged, without reading them."""
-    answered: dict[str, list[Finding]] = {}
+def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> dict[str, tuple]:
+    """(findings, flow facts) of the files whose stat and cache entry are unchanged, without reading them."""
+    from .flow.facts import from_json
+
+    answered: dict[str, tuple] = {}
     for target in targets:
         key = index.key(target.path, kinds[target.display])
         if key is not None:
-            cached = cache.get(key, target.display)
-            if cached is not None:
-                answered[target.display] = cached
+            entry = cache.get_entry(key, target.display)
+            if entry is not None:
+                findings, facts = entry
+                answered[target.display] = (findings, from_json(facts, target.display) if facts else None)
     return answered
 
 
 def _results(targets: list[Target], config: Config, analysis: Analysis,
-             progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None]]:
-    """(target, findings, source or None) for each target, in target order. Files the stat index answers
-    are not read; only the others go to the workers."""
+             progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any]]:
+    """(target, findings, source or None, flow facts or None) for each target, in target order. Files the
+    stat index answers are not read; only the others go to the workers."""
     cache = _make_cache(config)
     if cache is None:
         yield from _lint_all(targets, targets, {}, config, analysis, None, {}, progress)
@@ -282,7 +356,7 @@ def _results(targets: list[Target], config: Config, analysis: Analysis,
 
     index = StatIndex(cache)
     # What a file is to the index: its kind and role (the role's globs are matched once per file and run).
-    kinds = {t.display: f"{t.kind}:{target_role(t, config)}" for t in targets}
+    kinds = {t.display: cache_kind(t, target_role(t, config)) for t in targets}
     answered = _from_index(targets, cache, index, kinds)
     todo = [t for t in targets if t.display not in answered]
     seen: dict[str, tuple] = {}
@@ -300,11 +374,14 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
     if jobs == 1:
         for target in targets:
             if target.display in answered:
-                findings, source = answered[target.display], None
+                (findings, facts), source = answered[target.display], None
             else:
-                findings, source = lint_target(target, config, analysis, cache, seen if cache is not None else None)
+                collected: dict = {}
+                findings, source = lint_target(target, config, analysis, cache, seen if cache is not None else None,
+                                               collected)
+                facts = collected.get(target.display)
             progress()
-            yield target, findings, source
+            yield target, findings, source, facts
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -316,14 +393,15 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
     try:
         computed = iter(zip(todo, pool.map(_lint_in_worker, todo, chunksize=chunk)))
         for target in targets:
+            linted = None
             if target.display in answered:
-                findings = answered[target.display]
+                findings, facts = answered[target.display]
             else:
-                _, (findings, stamp, linted) = next(computed)  # the pool answers `todo` in order
+                _, (findings, stamp, linted, facts) = next(computed)  # the pool answers `todo` in order
                 if stamp is not None:
                     seen[target.display] = stamp
             progress()
-            yield target, findings, SourceFile(target.path, target.display, *linted) if linted else None
+            yield target, findings, SourceFile(target.path, target.display, *linted) if linted else None, facts
     except BaseException:  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
         end_pool(pool)
         raise
@@ -362,14 +440,27 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
             result.rules = dict(sorted({**configs.analysis(other).pack.rules, **result.rules}.items()))
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress:
+        # The Python modules' flow facts, per configuration: flows cross the modules that share one.
+        modules: dict[int, tuple[Config, Analysis, list, dict[str, Target]]] = {}
         for group, chunk in runs:
             analysis = configs.analysis(group)
-            for target, findings, source in _results(chunk, group, analysis, progress.advance):
+            _, _, facts_list, owners = modules.setdefault(id(group), (group, analysis, [], {}))
+            for target, findings, source, facts in _results(chunk, group, analysis, progress.advance):
                 result.add_file(target)
                 shown = len(result.findings)
                 select(result, group, target, findings, analysis.pack.rules)
                 if source is not None and len(result.findings) > shown:
                     linted[target.display] = source
+                if facts is not None:
+                    facts_list.append(facts)
+                    owners[target.display] = target
+        for group, analysis, facts_list, owners in modules.values():
+            by_file: dict[str, list[Finding]] = {}
+            for finding in flow_findings(facts_list, analysis):
+                by_file.setdefault(finding.path, []).append(finding)
+            for display, found in by_file.items():
+                if display in owners:
+                    select(result, group, owners[display], found, analysis.pack.rules)
     finalise(result, config)
     attach_sources(result, linted)
     return result

@@ -33,6 +33,7 @@ class Context:
     module: Any = None  # PythonText for Python
     adapters: list = field(default_factory=list)
     published: Any = None  # Python: the analysis of projections (published spans), when it ran
+    flow_facts: Any = None  # Python: the module's flow facts (flow.facts.ModuleFacts), resolved after the run
     shared: dict = field(default_factory=dict)  # one check's results kept for a later one (check name -> findings)
 
     @property
@@ -64,7 +65,7 @@ RAW_FIELD_CODES = _codes((201, 207))
 # Text signatures, paths and private URLs in string values.
 CONTENT_CODES = _codes((302, 313), (501, 503), (601, 604))
 SECRET_CODES = _codes((401, 409), (701, 701))
-FLOW_CODES = ("OVA208", "OVA410", "OVA504")
+FLOW_CODES = ("OVA208", "OVA410", "OVA504", "OVA605")
 
 
 # --- JSON ------------------------------------------------------------------
@@ -155,9 +156,11 @@ TEXT_CHECKS = (
 
 # --- Python ------------------------------------------------------------------
 def _python_projections(ctx: Context) -> list[Finding]:
-    from .python_projections import analyse_projections
+    from ..flow.modnames import module_name
+    from .python_projections import analyse_module
 
-    ctx.published, findings = analyse_projections(ctx.module, ctx.analysis)
+    name, is_package = module_name(ctx.source.path)
+    ctx.published, findings, ctx.flow_facts = analyse_module(ctx.module, ctx.analysis, name, is_package)
     return findings
 
 

@@ -36,9 +36,8 @@ from ..frontends.json_tree import JNode
 from ..frontends.python_text import PythonText
 from ..keyclass import Vocabulary
 from .contracts import Contract
-from .python_taint import (PythonVocabulary, Step, Summary, Taint, TaintTracker, call_args, dotted, is_false, pick,
-                           string_value)
-from .raw_fields import _CATEGORY_TEXT, _COPY_FLAG, _FLAG_KEY, _RAWISH, CATEGORY_CODES, _carries_raw
+from .python_taint import PythonVocabulary, call_args, dotted, is_false, string_value
+from .raw_fields import _COPY_FLAG, _RAWISH
 
 FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
 _NEAR_MISS = 0.9
@@ -183,14 +182,13 @@ class ScopeAnalyzer:
         # (contract, section, keys) for sections whose keys identify them: three of them make a projection
         self.section_keys = [(c, sec, keys) for c in self.contracts for sec in c.sections
                              if len(keys := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3]
-        # Module-level bindings (FIXTURES = Path(__file__)...), the starting point of every function.
-        self.module_env: dict[str, Taint] = {}
         self.constants: dict[str, list[ast.expr]] = {}
         self.scopes: list[tuple[ast.AST, _Scope]] = []
         self.functions: dict[str, ast.AST] = {}
         self.published: list[Span] = []  # spans of published values (literals inside are judged as content)
-        self._summaries: dict[str, Summary | None] = {}
-        self.projection_types: set[str] = set()  # classes of this module whose instances are projections
+        # classes of this module whose instances are projections -> why
+        self.projection_types: dict[str, str] = {}
+        self.flow_sinks: dict[int, list] = {}  # id(scope root) -> [(key, value node, why it is published)]
         self._versions: dict[str, Contract | None] = {}
 
     # --- positions -----------------------------------------------------------
@@ -233,10 +231,6 @@ class ScopeAnalyzer:
 
     def finish(self) -> None:
         """After the walk: recognise projections in every scope, follow results returned into them, judge."""
-        tracker = self._tracker()
-        for statement in _flat_statements(self.module.tree):
-            _update(tracker, statement)
-        self.module_env = tracker.env
         collected: dict[int, _Collector] = {}
         marked: dict[int, set[int]] = {}
         for root, scope in self.scopes:
@@ -298,42 +292,51 @@ class ScopeAnalyzer:
         adapters = self._adapter_dicts(collected, projections, scope)
 
         sinks: list[tuple[_Sink, ast.AST, tuple[Contract, str | None] | None]] = []
+        reasons: dict[int, str] = {}  # id(sink value) -> why it is published
         for node in collected.dicts:
             if id(node) in projections:
                 self.published.append(self.span(node))
+                why = self._why(node, collected, projections)
                 for key, value in _dict_items(node):
                     sinks.append((_Sink(string_value(key), key, value), node, adapters.get(id(node))))
+                    reasons[id(value)] = why
         for call in collected.dict_calls:
             if scope.projection_named or _attests_call(call):
                 self.published.append(self.span(call))
                 for keyword in call.keywords:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
+                        reasons[id(keyword.value)] = "a projection (dict(...) attesting what it leaves out)"
         for type_name, call in collected.constructed:
             if type_name in self.projection_types:  # an instance of a projection type: its fields are sinks
                 self.published.append(self.span(call))
                 for keyword in call.keywords:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
+                        reasons[id(keyword.value)] = self.projection_types[type_name]
 
         def receiver_adapter(receiver: str):
             """The adapter a receiver holds (a dict display assigned to it), else the function's section."""
             held = [adapters[id(d)] for d in collected.name_dicts.get(receiver, []) if id(d) in adapters]
             return held[0] if held else self._section_by_name(scope) if receiver in receivers else None
 
+        held = "a projection (a store into a dict that is one)"
         for receiver, key, value in collected.subscript_stores:
             if receiver in receivers:
                 self.published.append(self.span(value))
                 sinks.append((_Sink(string_value(key), key, value), value, receiver_adapter(receiver)))
+                reasons[id(value)] = held
         for receiver, call in collected.update_calls:
             if receiver in receivers:
                 adapter = receiver_adapter(receiver)
                 self.published.append(self.span(call))
                 if call.func.attr == "setdefault" and len(call.args) >= 2:  # type: ignore[union-attr]
                     sinks.append((_Sink(string_value(call.args[0]), call.args[0], call.args[1]), call, adapter))
+                    reasons[id(call.args[1])] = held
                 for keyword in call.keywords:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, adapter))
+                        reasons[id(keyword.value)] = held
         for sink, _, adapter in sinks:
             if sink.key is not None:
                 # An adapter's own flags are the contract's to judge (OVA104, ...), not OVA207's.
@@ -342,7 +345,31 @@ class ScopeAnalyzer:
                     self._check_contract_value(sink, *adapter)
         if sinks:
             self._feeders([sink.value for sink, _, _ in sinks], collected)
-            self._flows(root, sinks)
+            # The flow analysis (flow.build) follows what reaches each field; a nested projection's own
+            # fields are the sinks.
+            self.flow_sinks.setdefault(id(root), []).extend(
+                (sink.key, sink.value, reasons.get(id(sink.value), held)) for sink, _, _ in sinks
+                if not isinstance(sink.value, ast.Dict))
+
+    def _why(self, node: ast.Dict, collected: _Collector, projections: set[int]) -> str:
+        """Why a dict is published, for the flow findings' messages."""
+        for key, value in _dict_items(node):
+            text = string_value(key)
+            if text is not None and is_attestation_key(text) and (text.startswith("public_") or _is_bool(value)):
+                return f'a projection (it attests "{text}")'
+        version = self._version(node)
+        if version is not None:
+            return f'a projection (schema_version "{version}")'
+        keys = {string_value(k) for k, _ in _dict_items(node)}
+        for contract, section, names in self.section_keys:
+            if len(keys & names) >= 3:
+                return f'a projection (keys of the contract section "{section}")'
+        parent = collected.parent.get(id(node))
+        if parent is not None and parent[0] is not None and id(parent[0]) in projections:
+            return self._why(parent[0], collected, projections)
+        if self.vocab.audit:
+            return "a projection (--scope all: recognised by name)"
+        return "a projection (written to a public file, checked by a public validator, or returned into one)"
 
     def _feeders(self, values: list[ast.expr], collected: _Collector) -> None:
         """The local bindings and module constants a published value is built from are published too."""
@@ -383,8 +410,11 @@ class ScopeAnalyzer:
         if self._attests(node):
             return True
         version = self._version(node)
+        # A shipped contract's version, or one that says it is public. A schema merely named "projection"
+        # is not published by its name (an internal route object is one): by being written to a public
+        # file, matching a committed public fixture, or attesting what it leaves out.
         if version is not None and (self._contract_for_version(version) is not None
-                                    or "projection" in version.lower() or "public" in version.lower()):
+                                    or "public" in version.lower() or self.vocab.audit):
             return True
         keys = {string_value(k) for k, _ in _dict_items(node)}
         return any(len(keys & section) >= 3 for _, _, section in self.section_keys)
@@ -514,19 +544,8 @@ class ScopeAnalyzer:
                       f'projection flag "{key}" is True: the projection declares that it holds copied raw material',
                       (key,))
             return
-        verdict = self.keys.classify(key)
-        if verdict.category is None or _FLAG_KEY.search(key) or self._compact_expression(sink.value):
-            return
-        literal = self._literal(sink.value)
-        if literal is not None:
-            if not _carries_raw(verdict.category, verdict.weak, literal, self.keys.compact_string_max,
-                                verdict.container_ok):
-                return
-        elif (verdict.weak and verdict.category != "credential") or verdict.category == "local-path":
-            return  # an ambiguous or path key filled by code: judged by the flow rules instead
-        text = _CATEGORY_TEXT[verdict.category]
-        self._add(CATEGORY_CODES[verdict.category], sink.key_node,
-                  f'projection field "{key}" may carry {text} ({verdict.reason})', (key,))
+        # Any other key is not judged by its name (issue 25): what flows into it is (flow.build), and the
+        # literals it holds are judged as content.
 
     def _check_contract_value(self, sink: _Sink, contract: Contract, section: str | None) -> None:
         rule = contract.allowed_values(section).get(sink.key or "")
@@ -562,104 +581,9 @@ class ScopeAnalyzer:
         named = self.vocab.audit and self.vocab.projection_class(node.name)
         if not (attested or sectioned or named):
             return
-        self.projection_types.add(node.name)
-        for small in fields:
-            self._check_model_field(small)
-
-    def _check_model_field(self, node: ast.AnnAssign) -> None:
-        key = node.target.id  # type: ignore[union-attr]
-        verdict = self.keys.classify(key)
-        annotation = self.code(node.annotation)
-        if verdict.category is None or _FLAG_KEY.search(key) or annotation in ("bool", "int", "float", "None"):
-            return
-        if verdict.weak and verdict.category != "credential":
-            return
-        text = _CATEGORY_TEXT[verdict.category]
-        self._add(CATEGORY_CODES[verdict.category], node.target,
-                  f'projection field "{key}: {annotation}" may carry {text} ({verdict.reason})', (key,))
-
-    # --- flows ---------------------------------------------------------------
-    def _tracker(self, root: ast.AST | None = None) -> TaintTracker:
-        def where(node: ast.AST) -> tuple[int, int]:
-            span = self.span(node)
-            return span.start_line, span.start_col
-
-        tracker = TaintTracker(self.vocab, self.keys, self.code, where,
-                               summaries=None if self.vocab.audit else self._summary)
-        if isinstance(root, _FUNCTIONS):
-            args = root.args
-            names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-            for star in (args.vararg, args.kwarg):
-                if star is not None:
-                    names.add(star.arg)
-            tracker.env = {k: v for k, v in self.module_env.items() if k not in names}
-        return tracker
-
-    def _flows(self, root: ast.AST, sinks: list) -> None:
-        tracker = self._tracker(root)
-        by_statement: dict[int, list[_Sink]] = {}
-        statements = list(_flat_statements(root))
-        for sink, _, _ in sinks:
-            owner = _owner(statements, sink.value)
-            if owner is not None:
-                by_statement.setdefault(id(owner), []).append(sink)
-        reported: set[tuple[int, str]] = set()
-        for statement in statements:
-            for sink in by_statement.get(id(statement), []):
-                if isinstance(sink.value, ast.Dict):
-                    continue  # a nested projection: its own fields are the sinks
-                taint = tracker.of(sink.value)
-                if taint is not None and (id(sink.value), taint.kind) not in reported:
-                    reported.add((id(sink.value), taint.kind))
-                    self._flow_finding(sink, taint)
-            _update(tracker, statement)
-
-    def _summary(self, name: str) -> Summary | None:
-        """What a module function's result carries (computed once per function; None while in progress)."""
-        if name in self._summaries:
-            return self._summaries[name]
-        function = self.functions.get(name)
-        if function is None:
-            return None
-        self._summaries[name] = None  # recursion guard
-        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
-        offset = 1 if params[:1] in (["self"], ["cls"]) else 0
-        intrinsic = self._returned_taint(function, {})
-        carried, keywords = [], []
-        for index, param in enumerate(params[offset:offset + 8]):
-            marker = Taint("raw", "parameter", f"parameter {param}", _PARAM_STEP)
-            returned = self._returned_taint(function, {param: marker})
-            if returned is not None and returned.source is _PARAM_STEP:
-                carried.append(index)
-                keywords.append(param)
-        summary = Summary(intrinsic, tuple(carried), tuple(keywords))
-        self._summaries[name] = summary
-        return summary
-
-    def _returned_taint(self, function: ast.AST, seeded: dict[str, Taint]) -> Taint | None:
-        tracker = self._tracker(function)
-        tracker.env.update(seeded)
-        found: list[Taint | None] = []
-        for statement in _flat_statements(function):
-            if isinstance(statement, ast.Return) and statement.value is not None:
-                found.append(tracker.of(statement.value))
-            _update(tracker, statement)
-        params = [t for t in found if t is not None and t.source is _PARAM_STEP]
-        return params[0] if params else pick(*found)
-
-    def _flow_finding(self, sink: _Sink, taint: Taint) -> None:
-        if sink.key is not None and _compact_key(sink.key):
-            return  # an id, count, hash or commit: the value is judged by its key
-        target = f'projection field "{sink.key}"' if sink.key else "a projection value"
-        via = ""
-        if taint.via:
-            via = " via " + ", ".join(f"'{s.text}' (line {s.line})" for s in taint.via)
-        message = f"{taint.description} '{taint.source.text}' (line {taint.source.line}) reaches {target}{via}"
-        span = self.span(sink.value)
-        steps = [taint.source, *taint.via]
-        finding = self._add(FLOW_CODES[taint.kind], sink.value, message, (sink.key, taint.source.text))
-        finding.extra["flow"] = [{"line": s.line, "column": s.column, "message": f"'{s.text}'"} for s in steps] + [
-            {"line": span.start_line, "column": span.start_col, "message": target}]
+        why = ("it declares what it leaves out" if attested else "its fields are a contract section's keys"
+               if sectioned else "--scope all: recognised by name")
+        self.projection_types[node.name] = f"an instance of projection type {node.name} ({why})"
 
     def _add(self, code: str, node: ast.AST, message: str, ident: object) -> Finding:
         finding = make_finding(code, message, self.module.source.display, self.span(node),
@@ -668,7 +592,6 @@ class ScopeAnalyzer:
         return finding
 
 
-_PARAM_STEP = Step("<parameter>", 0, 0)
 # A key ending in one of these holds a number, a digest or a commit id, whatever flowed into it.
 _COMPACT_WORDS = frozenset({"hash", "sha", "sha1", "sha256", "digest", "commit", "count", "version", "returncode",
                             "code", "size", "bytes", "total", "index", "length", "len", "number", "num"})
@@ -757,25 +680,6 @@ def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:
     return found
 
 
-def _update(tracker: TaintTracker, statement: ast.AST) -> None:
-    """Apply a statement's bindings to the taint environment."""
-    if isinstance(statement, ast.Assign):
-        taint = tracker.of(statement.value)
-        for target in statement.targets:
-            tracker.bind_target(target, taint, statement, statement.value)
-    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-        tracker.bind_target(statement.target, tracker.of(statement.value), statement)
-    elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
-        current = tracker.env.get(statement.target.id)
-        tracker.assign(statement.target.id, pick(current, tracker.of(statement.value)), statement)
-    elif isinstance(statement, (ast.For, ast.AsyncFor)):
-        tracker.bind_target(statement.target, tracker.of(statement.iter), statement)
-    elif isinstance(statement, (ast.With, ast.AsyncWith)):
-        for item in statement.items:
-            if item.optional_vars is not None:
-                tracker.bind_target(item.optional_vars, tracker.of(item.context_expr), statement)
-
-
 def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
     """A cheap, conservative pre-check on the ``ast`` tree: can this module contain projection
     context at all? Used by ``--scope all``, whose recognition is name-based."""
@@ -839,6 +743,37 @@ def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str
     if any(name in text for name in vocab.public_validators):
         return True
     return sum(1 for word in section_words if word in text) >= 3
+
+
+def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
+    """(published spans, findings, flow facts) for a Python module: projections, their fields and contract
+    values (here), and what flows where (``flow.build``, resolved across the run's modules later)."""
+    from ..flow.build import ModuleBuilder
+    from ..flow.modnames import imports_of
+
+    vocab, pack = analysis.python, analysis.pack
+    analyzer = None
+    if (might_hold_projections(module.tree, vocab) if vocab.audit
+            else may_publish(module.text, vocab, pack.section_words)):
+        analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
+        analyzer.run()
+    lines = module.lines
+
+    def span(node: ast.AST) -> tuple:
+        line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+        return (line, lines.column(line, node.col_offset), end_line,  # type: ignore[union-attr,attr-defined]
+                lines.column(end_line, node.end_col_offset or 0))  # type: ignore[union-attr,attr-defined]
+
+    def code(node: ast.AST) -> str:
+        return lines.segment(Span(*span(node)))  # type: ignore[union-attr]
+
+    builder = ModuleBuilder(module.tree, name, module.source.display, imports_of(module.tree, name, is_package),
+                            analysis.flow, span, code, analyzer.flow_sinks if analyzer else {},
+                            analyzer.projection_types if analyzer else {})
+    facts = builder.build()
+    if analyzer is None:
+        return Published(), [], facts
+    return Published(analyzer.published), analyzer.findings, facts
 
 
 def analyse_projections(module: PythonText, analysis) -> tuple[Published, list[Finding]]:

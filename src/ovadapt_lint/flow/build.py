@@ -1,0 +1,809 @@
+"""One module's flow facts, from its ``ast`` tree: a forward pass over each function's statements
+(branches joined, loops once) that gives every expression its taint as symbolic atoms (see ``facts``).
+
+Sources, sanitizers, propagators and sinks come from ``models.FlowModels``. Calls to functions this
+module cannot see into become call atoms, resolved later against the callee's facts (``resolve``);
+library calls not modelled carry nothing (the quiet default). Where a value is published is told by
+the projection analysis (``projection_sinks``: the fields of recognised projections) and found here
+for writers of public files, configured validators and, with ``published = "outputs"``, every
+machine-readable output.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+from .facts import (EMPTY, CallSite, ClassFacts, FunctionFacts, ModuleFacts, Sink, Taint, elements, placed, read,
+                    store, taint_of, union, with_step)
+from .models import FlowModels
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# Field reads that select an id, a count, a digest or a flag out of a record carry none of its text.
+_COMPACT_WORDS = frozenset({"id", "ids", "ref", "refs", "count", "counts", "at", "hash", "sha", "sha1", "sha256",
+                            "digest", "oid", "commit", "version", "returncode", "code", "size", "bytes", "total",
+                            "index", "length", "len", "number", "num", "kind", "type", "status", "state", "enabled",
+                            "ok", "allowed", "copied", "performed", "exists", "mode", "tokens", "seconds", "ms",
+                            "timestamp", "pid", "port", "name", "names", "key", "keys", "slug", "label", "labels"})
+
+
+def compact_name(name: str) -> bool:
+    """An id, count, digest, flag or enum-like field by its last word (``issue_id``, ``stdout_sha256``)."""
+    word = name.replace("-", "_").rsplit("_", 1)[-1].lower()
+    if not word and "_" in name:
+        word = name.strip("_").rsplit("_", 1)[-1].lower()
+    return word in _COMPACT_WORDS or name.startswith(("is_", "has_", "n_", "num_"))
+
+
+def dotted(node: ast.AST | None) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _string(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+class ModuleBuilder:
+    """Builds a module's facts. ``span``/``code``: the front-end's positions and source text;
+    ``projection_sinks``: id(function or module node) -> [(key, value node, reason)];
+    ``projection_types``: class name -> why its instances are published."""
+
+    def __init__(self, tree: ast.Module, name: str, display: str, imports: dict[str, str], models: FlowModels,
+                 span: Callable[[ast.AST], tuple], code: Callable[[ast.AST], str],
+                 projection_sinks: dict[int, list], projection_types: dict[str, str]) -> None:
+        self.tree = tree
+        self.models = models
+        self.facts = ModuleFacts(name, display, imports)
+        self.name = name
+        self.display = display
+        self.imports = imports
+        self._span = span
+        self._code = code
+        self.projection_sinks = projection_sinks
+        self.projection_types = projection_types
+        self.defined: set[str] = set()  # module-level functions and classes
+        self.module_env: dict[str, Taint] = {}
+        self.public_names: set[str] = set()  # module constants that name public files
+        self.validators: set[str] = set()  # module functions that raise on disallowed content
+
+    # --- positions ---------------------------------------------------------
+    def span(self, node: ast.AST) -> tuple:
+        line, col, end_line, end_col = self._span(node)
+        return (self.display, line, col, end_line, end_col)
+
+    def step(self, node: ast.AST, text: str | None = None) -> tuple:
+        line, col, _, _ = self._span(node)
+        shown = text if text is not None else self._code(node)
+        shown = " ".join(shown.split())
+        return (self.display, line, col, shown if len(shown) <= 60 else shown[:57] + "...")
+
+    def qualify(self, name: str | None) -> str | None:
+        """``name`` through the imports and the module's own definitions; None when it is neither."""
+        if not name:
+            return None
+        first, _, rest = name.partition(".")
+        if first in self.imports:
+            base = self.imports[first]
+        elif first in self.defined:
+            base = f"{self.name}.{first}"
+        else:
+            return None
+        return f"{base}.{rest}" if rest else base
+
+    def library_name(self, name: str | None) -> str | None:
+        """The qualified name for matching models: imports resolved, builtins as written."""
+        if not name:
+            return None
+        return self.qualify(name) or name
+
+    # --- the module ----------------------------------------------------------
+    def build(self) -> ModuleFacts:
+        body = self.tree.body
+        for node in body:
+            if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+                self.defined.add(node.name)
+        for node in body:
+            if isinstance(node, _FUNCTIONS) and _validates(node):
+                self.validators.add(node.name)
+        module = FunctionBuilder(self, self.tree, f"{self.name}.<module>", [], None, {})
+        module.run()
+        self.module_env = module.env
+        self.public_names = module.public
+        self.facts.globals = {k: v for k, v in module.env.items() if v}
+        if module.facts.sinks or module.facts.calls:
+            self.facts.functions[module.facts.qualname] = module.facts
+        self._scope(body, self.name, None, {})
+        return self.facts
+
+    def _scope(self, body: list[ast.stmt], prefix: str, class_name: str | None, local_defs: dict[str, str]) -> None:
+        for node in _statements(body):
+            if isinstance(node, ast.ClassDef):
+                qualname = f"{prefix}.{node.name}"
+                self._class(node, qualname)
+                self._scope(node.body, qualname, qualname, local_defs)
+            elif isinstance(node, _FUNCTIONS):
+                qualname = f"{prefix}.{node.name}"
+                args = node.args
+                params = [a.arg for a in (*args.posonlyargs, *args.args)]
+                inner = {n.name: f"{qualname}.<locals>.{n.name}" for n in _statements(node.body)
+                         if isinstance(n, (*_FUNCTIONS, ast.ClassDef))}
+                builder = FunctionBuilder(self, node, qualname, params, class_name, {**local_defs, **inner})
+                builder.run()
+                if node.name in self.validators and class_name is None:
+                    builder.facts.returns = {}  # raises on disallowed content: what it returns is checked
+                self.facts.functions[qualname] = builder.facts
+                self._scope(node.body, f"{qualname}.<locals>", None, {**local_defs, **inner})
+
+    def _class(self, node: ast.ClassDef, qualname: str) -> None:
+        fields, spans = [], {}
+        for statement in node.body:
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                fields.append(statement.target.id)
+                spans[statement.target.id] = self.span(statement.value or statement.target)
+        self.facts.classes[qualname] = ClassFacts(qualname, fields, self.projection_types.get(node.name), spans)
+
+
+def _statements(body: list[ast.stmt]):
+    """Statements of a body, entering compound statements (not nested scopes)."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+            continue
+        inner: list[ast.stmt] = list(getattr(node, "body", None) or ())  # in source order: the owner search needs it
+        for handler in getattr(node, "handlers", ()):
+            inner += handler.body
+        for case in getattr(node, "cases", ()):
+            inner += case.body
+        inner += getattr(node, "orelse", None) or []
+        inner += getattr(node, "finalbody", None) or []
+        stack.extend(reversed(inner))
+
+
+_PATTERN_TESTS = frozenset({"search", "match", "fullmatch", "findall", "finditer"})
+
+
+def _validates(function: ast.AST) -> bool:
+    """Checks its argument for disallowed content and refuses it: ``if <pattern test>: raise`` or
+    ``return None`` (a constant). What it lets through was checked; truncation alone is not this."""
+    params = {a.arg for a in (*function.args.posonlyargs, *function.args.args)}  # type: ignore[attr-defined]
+    if not params:
+        return False
+    for node in _statements(function.body):  # type: ignore[attr-defined]
+        if not isinstance(node, ast.If) or not any(
+                isinstance(s, ast.Raise) or (isinstance(s, ast.Return) and (
+                    s.value is None or isinstance(s.value, ast.Constant))) for s in node.body):
+            continue
+        for inner in ast.walk(node.test):
+            if isinstance(inner, ast.Call) and (dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS:
+                return True
+    return False
+
+
+class FunctionBuilder:
+    def __init__(self, module: ModuleBuilder, node: ast.AST, qualname: str, params: list[str],
+                 class_name: str | None, local_defs: dict[str, str]) -> None:
+        self.m = module
+        self.models = module.models
+        self.node = node
+        self.facts = FunctionFacts(qualname, params)
+        self.class_name = class_name
+        self.local_defs = local_defs
+        self.env: dict[str, Taint] = {}
+        self.public: set[str] = set(module.public_names)
+        self.containers: set[str] = set()  # names bound to a dict/list/set display: their reads are their stores
+        self.call_ids: dict[int, int] = {}
+        self.params = set(params)
+        self.is_module = isinstance(node, ast.Module)
+        sinks = module.projection_sinks.get(id(node), [])
+        self.sink_owner: dict[int, list] = {}
+        if sinks:
+            statements = list(_statements(getattr(node, "body", [])))
+            for key, value, reason in sinks:
+                owner = _owner(statements, value)
+                if owner is not None:
+                    self.sink_owner.setdefault(id(owner), []).append((key, value, reason))
+
+    # --- environment ---------------------------------------------------------
+    def run(self) -> None:
+        if not self.is_module:
+            for index, name in enumerate(self.facts.params):
+                if index == 0 and self.class_name and name in ("self", "cls"):
+                    continue  # the receiver: its attributes are the object's state, not an input
+                self.env[name] = taint_of(("p", index, (), (), None))
+            args = self.node.args  # type: ignore[attr-defined]
+            for extra in (args.vararg, args.kwarg, *args.kwonlyargs):
+                if extra is not None:
+                    self.env[extra.arg] = taint_of(("p", extra.arg, (), (), None))
+        self.block(getattr(self.node, "body", []))
+
+    def lookup(self, name: str) -> Taint:
+        if name in self.env:
+            return self.env[name]
+        if not self.is_module and name in self.m.module_env:
+            # A module-level value: named as a global, so its calls resolve against the module's own facts.
+            return taint_of(("g", f"{self.m.name}.{name}", (), (), None)) if self.m.module_env[name] else EMPTY
+        target = self.m.imports.get(name)
+        if target is not None:
+            return taint_of(("g", target, (), (), None))
+        return EMPTY
+
+    def bind(self, target: ast.AST, taint: Taint, value: ast.AST | None = None) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = with_step(taint, self.m.step(target, target.id)) if taint else EMPTY
+            if value is not None:
+                if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)) or (
+                        isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "set")):
+                    self.containers.add(target.id)
+                else:
+                    self.containers.discard(target.id)
+                if self.is_public(value):
+                    self.public.add(target.id)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and not any(
+                    isinstance(e, ast.Starred) for e in (*value.elts, *target.elts)):
+                for element, item in zip(target.elts, value.elts):
+                    self.bind(element, self.expr(item), item)
+                return
+            part = elements(taint)
+            for element in target.elts:
+                self.bind(element.value if isinstance(element, ast.Starred) else element, part)
+        elif isinstance(target, (ast.Subscript, ast.Attribute)):
+            self.store_into(target, taint, value)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, taint)
+
+    def store_into(self, target: ast.AST, taint: Taint, value: ast.AST | None) -> None:
+        """``root["a"]["b"] = v`` / ``root.setdefault("a", {})[k] = v`` / ``self.x = v``: root takes v's material
+        under its keys."""
+        if not taint:
+            return
+        keys: list[str] = []
+        node = target
+        while True:
+            if isinstance(node, ast.Subscript):
+                keys.append(_string(node.slice) or "*")
+                node = node.value
+            elif isinstance(node, ast.Attribute):
+                keys.append(node.attr)
+                node = node.value
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("setdefault", "get") and node.args:
+                keys.append(_string(node.args[0]) or "*")
+                node = node.func.value
+            else:
+                break
+        if not isinstance(node, ast.Name) or not keys:
+            return
+        slot_node = value if value is not None else target
+        key = keys[0]
+        stored = store(taint, key, self.m.span(slot_node) + (key,))
+        for outer in keys[1:]:
+            stored = store(stored, outer, None)
+        self.env[node.id] = union(self.env.get(node.id, EMPTY) or self.lookup(node.id), stored)
+
+    def merge(self, *envs: dict[str, Taint]) -> dict[str, Taint]:
+        out: dict[str, Taint] = {}
+        for env in envs:
+            for name, taint in env.items():
+                out[name] = union(out[name], taint) if name in out else taint
+        return out
+
+    # --- statements ----------------------------------------------------------
+    def block(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self.statement(statement)
+
+    def statement(self, node: ast.stmt) -> None:
+        for key, value, reason in self.sink_owner.get(id(node), ()):
+            self.sink(reason, key, value, self.expr(value))
+        kind = type(node)
+        if kind is ast.Assign:
+            taint = self.expr(node.value)  # type: ignore[attr-defined]
+            for target in node.targets:  # type: ignore[attr-defined]
+                self.bind(target, taint, node.value)  # type: ignore[attr-defined]
+        elif kind is ast.AnnAssign:
+            if node.value is not None:  # type: ignore[attr-defined]
+                self.bind(node.target, self.expr(node.value), node.value)  # type: ignore[attr-defined]
+        elif kind is ast.AugAssign:
+            taint = self.expr(node.value)  # type: ignore[attr-defined]
+            target = node.target  # type: ignore[attr-defined]
+            if isinstance(target, ast.Name):
+                self.env[target.id] = union(self.lookup(target.id), with_step(taint, self.m.step(target, target.id)))
+            else:
+                self.store_into(target, taint, node.value)  # type: ignore[attr-defined]
+        elif kind is ast.Expr:
+            self.expr(node.value)  # type: ignore[attr-defined]
+        elif kind is ast.Return:
+            if node.value is not None:  # type: ignore[attr-defined]
+                taint = self.expr(node.value)  # type: ignore[attr-defined]
+                if taint:
+                    self.facts.returns = union(self.facts.returns,
+                                               with_step(taint, self.m.step(node.value, "return")))  # type: ignore
+        elif kind is ast.If:
+            self.expr(node.test)  # type: ignore[attr-defined]
+            self.branches([node.body, node.orelse])  # type: ignore[attr-defined]
+        elif kind in (ast.For, ast.AsyncFor):
+            taint = self.expr(node.iter)  # type: ignore[attr-defined]
+            before = dict(self.env)
+            self.bind(node.target, elements(taint))  # type: ignore[attr-defined]
+            self.block(node.body)  # type: ignore[attr-defined]
+            self.env = self.merge(before, self.env)
+            self.block(node.orelse)  # type: ignore[attr-defined]
+        elif kind is ast.While:
+            self.expr(node.test)  # type: ignore[attr-defined]
+            before = dict(self.env)
+            self.block(node.body)  # type: ignore[attr-defined]
+            self.env = self.merge(before, self.env)
+            self.block(node.orelse)  # type: ignore[attr-defined]
+        elif kind in (ast.With, ast.AsyncWith):
+            for item in node.items:  # type: ignore[attr-defined]
+                taint = self.expr(item.context_expr)
+                if item.optional_vars is not None:
+                    self.bind(item.optional_vars, taint, item.context_expr)
+            self.block(node.body)  # type: ignore[attr-defined]
+        elif kind is ast.Try or kind.__name__ == "TryStar":
+            self.attempt(node)
+        elif kind.__name__ == "Match":
+            self.expr(node.subject)  # type: ignore[attr-defined]
+            self.branches([case.body for case in node.cases] + [[]])  # type: ignore[attr-defined]
+        elif kind is ast.Raise:
+            if node.exc is not None:  # type: ignore[attr-defined]
+                self.expr(node.exc)  # type: ignore[attr-defined]
+
+    def branches(self, bodies: list[list[ast.stmt]]) -> None:
+        before = self.env
+        ends = []
+        for body in bodies:
+            self.env = dict(before)
+            self.block(body)
+            ends.append(self.env)
+        self.env = self.merge(*ends)
+
+    def attempt(self, node) -> None:
+        before = dict(self.env)
+        self.block(node.body)
+        after_body = self.env
+        ends = []
+        for handler in node.handlers:
+            self.env = self.merge(before, after_body)
+            if handler.name:
+                source = self.source(self.models.except_binding, handler, handler.name)
+                self.env[handler.name] = source
+            self.block(handler.body)
+            ends.append(self.env)
+        self.env = after_body
+        self.block(node.orelse)
+        self.env = self.merge(self.env, *ends)
+        self.block(node.finalbody)
+
+    # --- sinks -----------------------------------------------------------------
+    def sink(self, reason: str, key: str | None, value: ast.AST, taint: Taint) -> None:
+        if not taint:
+            return
+        span = self.m.span(value)
+        if key is not None:
+            taint = placed(taint, span + (key,))
+        self.facts.sinks.append(Sink(reason, key, span, taint))
+
+    def is_public(self, node: ast.AST | None) -> bool:
+        """Names a published file: a `*.public.json` or `fixtures/` literal on the way (a path join, an open)."""
+        if node is None:
+            return False
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str) and self.models.is_public_path_text(node.value)
+        if isinstance(node, ast.Name):
+            return node.id in self.public
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "x"
+                           for v in node.values)
+            return self.models.is_public_path_text(text)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            parts = _path_parts(node)
+            if parts is not None:
+                return self.models.is_public_path_text("/".join(parts)) or any(
+                    self.is_public(p) for p in _path_nodes(node))
+            return self.is_public(node.left) or self.is_public(node.right)
+        if isinstance(node, ast.Call):
+            name = dotted(node.func) or ""
+            last = name.rsplit(".", 1)[-1]
+            if last in ("open", "Path", "PurePath", "join", "joinpath", "with_suffix", "with_name", "resolve",
+                        "absolute", "expanduser", "fspath", "str"):
+                receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+                return any(self.is_public(a) for a in (receiver, *node.args))
+        return False
+
+    # --- expressions -----------------------------------------------------------
+    def source(self, kind: str, node: ast.AST, text: str | None = None) -> Taint:
+        return taint_of(("s", kind, (), (self.m.step(node, text),), None))
+
+    def expr(self, node: ast.AST | None) -> Taint:
+        if node is None:
+            return EMPTY
+        handler = _EXPR.get(type(node))
+        return handler(self, node) if handler is not None else EMPTY
+
+    def e_name(self, node: ast.Name) -> Taint:
+        kind = self.models.source_names.get(node.id)
+        if kind is not None and node.id not in self.env:
+            return self.source(kind, node)
+        return self.lookup(node.id)
+
+    def e_attribute(self, node: ast.Attribute) -> Taint:
+        name = dotted(node)
+        if name is not None:
+            qualified = self.m.library_name(name)
+            kind = self.models.source_names.get(qualified or name)
+            if kind is not None:
+                return self.source(kind, node)
+            if qualified == "os.environ":
+                return EMPTY
+        return self.field(node.attr, node.value, node, attribute=True)
+
+    def field(self, key: str, base: ast.AST, node: ast.AST, attribute: bool = False) -> Taint:
+        """Reading ``key`` of ``base`` (an attribute, a constant subscript, ``.get("key")``)."""
+        if attribute and key in self.models.kill_attributes:
+            return EMPTY
+        if compact_name(key):
+            return EMPTY
+        inner = read(self.expr(base), key)
+        kind = self.models.fields.get(key)
+        if kind is not None and not (isinstance(base, ast.Name) and base.id in self.containers):
+            return union(self.source(kind, node), inner)
+        return inner
+
+    def e_subscript(self, node: ast.Subscript) -> Taint:
+        key = _string(node.slice)
+        base = node.value
+        if key is not None:
+            if self.m.library_name(dotted(base)) == "os.environ":
+                return self.environ(key, node)
+            return self.field(key, base, node)
+        if isinstance(node.slice, ast.Slice):
+            self.expr(node.slice)
+            return self.expr(base)  # a slice is the text it was cut from
+        return elements(self.expr(base))  # a computed key: the key's own material is not the value's
+
+    def environ(self, name: str, node: ast.AST) -> Taint:
+        upper = name.upper()
+        if self.models.env_path.match(upper):
+            return self.source("local-path", node)
+        if self.models.env_credential.match(upper):
+            return self.source("credential", node)
+        return EMPTY
+
+    def e_call(self, node: ast.Call) -> Taint:
+        func = node.func
+        raw_name = dotted(func)
+        name = self.m.library_name(raw_name) or ""
+        method = func.attr if isinstance(func, ast.Attribute) else None
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        models = self.models
+        if name in models.env_calls or (raw_name or "").endswith(("environ.get", ".getenv")):
+            key = _string(node.args[0]) if node.args else None
+            default = self.expr(node.args[1]) if len(node.args) > 1 else EMPTY
+            return union(self.environ(key, node) if key else EMPTY, default)
+        positional = [a.value if isinstance(a, ast.Starred) else a for a in node.args]
+        if name in models.substitutions or (method in models.substitutions and receiver is not None):
+            replacement = positional[1] if name.startswith("re.") and len(positional) > 1 else (
+                positional[0] if positional else None)
+            text = _string(replacement)
+            if text is not None and models.placeholders.match(text):
+                return EMPTY  # a substitution with a placeholder is redaction
+        if name and (models.kills(name) or (raw_name in self.m.validators and raw_name not in self.env)):
+            self.arguments(node)
+            if raw_name in self.m.validators or name in models.sanitizers or name.rsplit(".", 1)[-1] in models.sanitizers:
+                for arg in positional:  # a validator cleans what it accepted, from here on
+                    if isinstance(arg, ast.Name):
+                        self.env[arg.id] = EMPTY
+            return EMPTY
+        if method is not None and method in models.kill_methods:
+            self.expr(receiver)
+            return EMPTY
+        args, kwargs = self.arguments(node)
+        self.call_sinks(node, name, method, receiver, args, kwargs)
+        kind = models.source_calls.get(name)
+        if kind is not None:
+            return self.source(kind, node)
+        if method is not None:
+            return self.method_call(node, name, method, receiver, args, kwargs)
+        if name in models.propagate_calls:
+            return self.propagated(node, name, args, kwargs)
+        return self.call_site(node, raw_name, args, kwargs)
+
+    def arguments(self, node: ast.Call) -> tuple[list[Taint], dict[str, Taint]]:
+        args = [self.expr(a.value if isinstance(a, ast.Starred) else a) for a in node.args]
+        kwargs: dict[str, Taint] = {}
+        for keyword in node.keywords:
+            taint = self.expr(keyword.value)
+            key = keyword.arg or "**"
+            kwargs[key] = union(kwargs[key], taint) if key in kwargs else taint
+        return args, kwargs
+
+    def method_call(self, node: ast.Call, name: str, method: str, receiver: ast.AST, args: list[Taint],
+                    kwargs: dict[str, Taint]) -> Taint:
+        models = self.models
+        kind = models.source_methods.get(method)
+        if kind is not None:
+            base = self.expr(receiver)
+            if kind == "file-content" and self.is_public(receiver):
+                return base  # reading a published fixture back is not raw material
+            if kind == "local-path":
+                return union(self.source(kind, node), base)
+            return self.source(kind, node)
+        if method in models.container_methods:
+            return self.container(node, method, receiver, args, kwargs)
+        if method == "get" and node.args and _string(node.args[0]) is not None:
+            default = args[1] if len(args) > 1 else kwargs.get("default", EMPTY)
+            return union(self.field(_string(node.args[0]), receiver, node), default)  # type: ignore[arg-type]
+        if method in models.whole_record_methods:
+            return self.expr(receiver)
+        if method in models.propagate_methods:
+            return union(self.expr(receiver), *args, *kwargs.values())
+        base_name = dotted(receiver)
+        if base_name in ("self", "cls") and self.class_name is not None:
+            return self.site(node, f"{self.class_name}.{method}", [self.expr(receiver), *args], kwargs, bound=True)
+        qualified = self.m.qualify(base_name) if base_name else None
+        if qualified is not None and base_name not in self.env:
+            return self.site(node, f"{qualified}.{method}", args, kwargs)
+        if args or kwargs:
+            self.site(node, f"?.{method}", [self.expr(receiver), *args], kwargs, bound=True)
+        return EMPTY  # an unknown method returns something else (a count, a flag, a new object)
+
+    def container(self, node: ast.Call, method: str, receiver: ast.AST, args: list[Taint],
+                  kwargs: dict[str, Taint]) -> Taint:
+        if method == "setdefault":
+            key = _string(node.args[0]) if node.args else None
+            if key is not None and len(args) > 1:
+                self.store_into(ast.Subscript(value=receiver, slice=node.args[0]), args[1], node.args[1])
+            return union(read(self.expr(receiver), key) if key else elements(self.expr(receiver)),
+                         args[1] if len(args) > 1 else EMPTY)
+        if method == "update":
+            for value_node, taint in zip(node.args, args):
+                if taint:
+                    self.grow(receiver, taint)
+            for keyword in node.keywords:
+                if keyword.arg is not None and kwargs.get(keyword.arg):
+                    self.store_into(ast.Subscript(value=receiver, slice=ast.Constant(keyword.arg)),
+                                    kwargs[keyword.arg], keyword.value)
+                elif keyword.arg is None and kwargs.get("**"):
+                    self.grow(receiver, kwargs["**"])
+            return EMPTY
+        values = args[1:] if method == "insert" else args
+        value_nodes = node.args[1:] if method == "insert" else node.args
+        for value_node, taint in zip(value_nodes, values):
+            if taint:
+                slotted = placed(taint, self.m.span(value_node) + (None,)) if method != "extend" else taint
+                self.grow(receiver, slotted)
+        return EMPTY
+
+    def grow(self, receiver: ast.AST, taint: Taint) -> None:
+        """A container takes on more material (append, extend, update): a weak update of its root name."""
+        node = receiver
+        keys: list[str] = []
+        while isinstance(node, (ast.Subscript, ast.Attribute)):
+            keys.append(_string(node.slice) or "*" if isinstance(node, ast.Subscript) else node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return
+        for key in keys:
+            taint = store(taint, key, None)
+        self.env[node.id] = union(self.env.get(node.id, EMPTY) or self.lookup(node.id), taint)
+
+    def propagated(self, node: ast.Call, name: str, args: list[Taint], kwargs: dict[str, Taint]) -> Taint:
+        if name == "dict":
+            stored = [store(t, k, self.m.span(kw.value) + (k,)) for kw in node.keywords
+                      if (k := kw.arg) is not None and (t := kwargs.get(k))]
+            return union(*args, kwargs.get("**", EMPTY), *stored)
+        return union(*args, *kwargs.values())
+
+    def call_site(self, node: ast.Call, raw_name: str | None, args: list[Taint], kwargs: dict[str, Taint]) -> Taint:
+        if raw_name is None:
+            self.expr(node.func)
+            return EMPTY
+        if raw_name in self.local_defs and raw_name not in self.env:
+            return self.site(node, self.local_defs[raw_name], args, kwargs)
+        qualified = self.m.qualify(raw_name)
+        if qualified is None or raw_name.split(".", 1)[0] in self.env:
+            return EMPTY  # a builtin, or a callable held in a variable: not followed
+        return self.site(node, qualified, args, kwargs)
+
+    def site(self, node: ast.Call, callee: str, args: list[Taint], kwargs: dict[str, Taint],
+             bound: bool = False) -> Taint:
+        index = self.call_ids.get(id(node))
+        if index is None:
+            index = self.call_ids[id(node)] = len(self.facts.calls)
+            spans = [self.m.span(a) for a in node.args]
+            if bound:
+                spans.insert(0, self.m.span(node.func))
+            kw_spans = {k.arg: self.m.span(k.value) for k in node.keywords if k.arg is not None}
+            self.facts.calls.append(CallSite(callee, self.m.step(node), args, kwargs, spans, kw_spans, bound))
+        return taint_of(("c", index, (), (), None))
+
+    def call_sinks(self, node: ast.Call, name: str, method: str | None, receiver: ast.AST | None,
+                   args: list[Taint], kwargs: dict[str, Taint]) -> None:
+        """Writers of public files, configured validators and (``published = "outputs"``) every output."""
+        models = self.models
+        if not args:
+            return
+        outputs = models.published == "outputs"
+        if name in models.dumps:
+            target = node.args[1] if len(node.args) > 1 else next(
+                (k.value for k in node.keywords if k.arg == "fp"), None)
+            if self.is_public(target):
+                self.sink("a public file written here", None, node.args[0], args[0])
+            elif outputs:
+                self.sink("a machine-readable output (published = \"outputs\")", None, node.args[0], args[0])
+        elif method in models.write_methods and receiver is not None and self.is_public(receiver):
+            self.sink("a public file written here", None, node.args[0], args[0])
+        elif outputs and (name in models.outputs or (method is not None and f"{dotted(receiver)}.{method}" in models.outputs)):
+            for arg_node, taint in zip(node.args, args):
+                self.sink("a machine-readable output (published = \"outputs\")", None, arg_node, taint)
+        last = name.rsplit(".", 1)[-1] if name else method
+        if last in models.validators:
+            for arg_node, taint in zip(node.args, args):
+                self.sink(f"checked by {last}() before it is published", None, arg_node, taint)
+
+    def e_binop(self, node: ast.BinOp) -> Taint:
+        left, right = self.expr(node.left), self.expr(node.right)
+        taint = union(left, right)
+        if isinstance(node.op, ast.Div) and self.models.path_join_params and self._joined_onto_parameter(node.left):
+            return union(taint, self.source("local-path", node))
+        return taint
+
+    def _joined_onto_parameter(self, node: ast.AST) -> bool:
+        """``out_dir / name`` with ``out_dir`` a parameter (a folder of the caller's machine)."""
+        while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            node = node.left
+        return isinstance(node, ast.Name) and node.id in self.params and node.id not in ("self", "cls") and \
+            self.env.get(node.id) is not None and any(a[0] == "p" for a in self.env[node.id].values())
+
+    def e_boolop(self, node: ast.BoolOp) -> Taint:
+        return union(*(self.expr(v) for v in node.values))
+
+    def e_compare(self, node: ast.Compare) -> Taint:
+        self.expr(node.left)
+        for comparator in node.comparators:
+            self.expr(comparator)
+        return EMPTY
+
+    def e_unary(self, node: ast.UnaryOp) -> Taint:
+        taint = self.expr(node.operand)
+        return EMPTY if isinstance(node.op, ast.Not) else taint
+
+    def e_ifexp(self, node: ast.IfExp) -> Taint:
+        self.expr(node.test)
+        body = self.expr(node.body)
+        test = node.test
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In) and \
+                dotted(test.left) is not None and dotted(test.left) == dotted(node.body):
+            body = EMPTY  # `x if x in ALLOWED else "other"`: an enum value, not the text
+        return union(body, self.expr(node.orelse))
+
+    def e_joined(self, node: ast.JoinedStr) -> Taint:
+        return union(*(self.expr(v.value) for v in node.values if isinstance(v, ast.FormattedValue)))
+
+    def e_sequence(self, node) -> Taint:
+        taints = [self.expr(e) for e in node.elts]
+        taint = union(*taints)
+        flags = self.models.credential_flags
+        for flag, value, value_taint in zip(node.elts, node.elts[1:], taints[1:]):
+            text = _string(flag)
+            if text is not None and flags.match(text.lower()) and _string(value) is None:
+                taint = union(taint, self.source("credential", value, f"{text} {self.m._code(value)}"))
+        return taint
+
+    def e_dict(self, node: ast.Dict) -> Taint:
+        out = []
+        for key, value in zip(node.keys, node.values):
+            taint = self.expr(value)
+            if key is None:
+                out.append(taint)
+                continue
+            self.expr(key)
+            text = _string(key)
+            if taint:
+                out.append(store(taint, text or "*", self.m.span(value) + (text,)))
+        return union(*out)
+
+    def e_comprehension(self, node) -> Taint:
+        saved = dict(self.env)
+        try:
+            for clause in node.generators:
+                self.bind(clause.target, elements(self.expr(clause.iter)))
+                for condition in clause.ifs:
+                    self.expr(condition)
+            if isinstance(node, ast.DictComp):
+                self.expr(node.key)  # keys name fields; only values carry material
+                value = self.expr(node.value)
+                if self._copies_record(node):
+                    # `{k: v for k, v in record.items()}`: every field of a record handed in comes along
+                    value = union(value, self.source("record", node.generators[0].iter))
+                return value
+            return self.expr(node.elt)
+        finally:
+            self.env = saved
+
+    def _copies_record(self, node: ast.DictComp) -> bool:
+        clause = node.generators[0]
+        source = clause.iter
+        if len(node.generators) != 1 or not isinstance(clause.target, ast.Tuple) or len(clause.target.elts) != 2 \
+                or not isinstance(source, ast.Call) or not isinstance(source.func, ast.Attribute) \
+                or source.func.attr != "items":
+            return False
+        key, value = clause.target.elts
+        if not (isinstance(key, ast.Name) and isinstance(value, ast.Name) and dotted(node.key) == key.id
+                and dotted(node.value) == value.id):
+            return False
+        record = source.func.value
+        if isinstance(record, ast.Name) and record.id in self.containers:
+            return False
+        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
+
+    def e_value(self, node) -> Taint:
+        return self.expr(node.value)
+
+    def e_named(self, node: ast.NamedExpr) -> Taint:
+        taint = self.expr(node.value)
+        self.bind(node.target, taint, node.value)
+        return taint
+
+    def e_formatted(self, node: ast.FormattedValue) -> Taint:
+        return self.expr(node.value)
+
+
+_EXPR: dict[type, Callable[[FunctionBuilder, ast.AST], Taint]] = {
+    ast.Name: FunctionBuilder.e_name, ast.Attribute: FunctionBuilder.e_attribute,
+    ast.Subscript: FunctionBuilder.e_subscript, ast.Call: FunctionBuilder.e_call, ast.BinOp: FunctionBuilder.e_binop,
+    ast.BoolOp: FunctionBuilder.e_boolop, ast.Compare: FunctionBuilder.e_compare, ast.UnaryOp: FunctionBuilder.e_unary,
+    ast.IfExp: FunctionBuilder.e_ifexp, ast.JoinedStr: FunctionBuilder.e_joined,
+    ast.List: FunctionBuilder.e_sequence, ast.Tuple: FunctionBuilder.e_sequence, ast.Set: FunctionBuilder.e_sequence,
+    ast.Dict: FunctionBuilder.e_dict, ast.ListComp: FunctionBuilder.e_comprehension,
+    ast.SetComp: FunctionBuilder.e_comprehension, ast.GeneratorExp: FunctionBuilder.e_comprehension,
+    ast.DictComp: FunctionBuilder.e_comprehension, ast.Await: FunctionBuilder.e_value,
+    ast.Starred: FunctionBuilder.e_value, ast.Yield: FunctionBuilder.e_value, ast.YieldFrom: FunctionBuilder.e_value,
+    ast.NamedExpr: FunctionBuilder.e_named, ast.FormattedValue: FunctionBuilder.e_formatted,
+}
+
+
+def _path_parts(node: ast.AST) -> list[str] | None:
+    """The literal parts of a ``a / "b" / "c"`` chain, a placeholder for the others."""
+    parts: list[str] = []
+    for part in _path_nodes(node):
+        text = _string(part)
+        parts.append(text if text is not None else "x")
+    return parts
+
+
+def _path_nodes(node: ast.AST) -> list[ast.AST]:
+    out: list[ast.AST] = []
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        out.append(node.right)
+        node = node.left
+    out.append(node)
+    return list(reversed(out))
+
+
+def _where(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+    return ((node.lineno, node.col_offset),  # type: ignore[attr-defined]
+            (node.end_lineno or node.lineno, node.end_col_offset or 0))  # type: ignore[attr-defined]
+
+
+def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:
+    """The innermost statement that evaluates ``value``: the last one (in source order) whose range holds it."""
+    (start, end), found = _where(value), None
+    for statement in statements:
+        (low, high) = _where(statement)
+        if low > start:
+            break
+        if end <= high:
+            found = statement
+    return found

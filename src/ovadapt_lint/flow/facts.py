@@ -1,0 +1,237 @@
+"""What the flow builder knows of one module, as plain data: cached with the module's other results,
+shipped from the workers, and joined over the imports by ``resolve``.
+
+A value's taint is a set of *atoms*, kept as a dict from identity to atom. An atom is a tuple
+``(tag, ref, path, trace, slot)``:
+
+- ``tag`` ``"s"``: a source; ``ref`` is its kind (``rules/flow/models.toml`` ``[kinds]``);
+  ``"p"``: parameter number ``ref`` of the function; ``"c"``: the result of call number ``ref`` of the
+  function; ``"g"``: the module-level name ``ref`` (qualified) of another module;
+- ``path``: where in the value the material sits (``("errors", "detail")``; ``()`` is the value itself);
+- ``trace``: the steps it took, oldest first, each ``(file, line, column, text)``; a source's first step
+  is the source;
+- ``slot``: where it was first put under a key, ``(file, line, column, end line, end column, key)``, or
+  None: a finding is reported there, at the published key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Step = tuple  # (file, line, column, text)
+Atom = tuple  # (tag, ref, path, trace, slot)
+Taint = dict  # identity -> Atom
+
+EMPTY: Taint = {}  # shared: never mutated
+MAX_PATH = 3  # keys kept per atom; deeper stores collapse onto the first three
+MAX_TRACE = 12  # steps kept per atom: the first (the source) and the latest
+MAX_ATOMS = 24  # atoms kept per value
+
+
+def identity(atom: Atom) -> tuple:
+    tag, ref, path, trace, slot = atom
+    return (tag, ref, trace[0][:3] if tag == "s" and trace else None, path, slot[:3] if slot else None)
+
+
+def taint_of(*atoms: Atom) -> Taint:
+    return {identity(a): a for a in atoms}
+
+
+def union(*taints: Taint) -> Taint:
+    present = [t for t in taints if t]
+    if not present:
+        return EMPTY
+    if len(present) == 1:
+        return present[0]
+    out = dict(present[0])
+    for taint in present[1:]:
+        for key, atom in taint.items():
+            if key not in out and len(out) < MAX_ATOMS:
+                out[key] = atom
+    return out
+
+
+def with_step(taint: Taint, step: Step) -> Taint:
+    """Every atom one step further (an assignment, a call, a return)."""
+    if not taint:
+        return EMPTY
+    out = {}
+    for key, (tag, ref, path, trace, slot) in taint.items():
+        if trace and trace[-1] == step:
+            out[key] = (tag, ref, path, trace, slot)
+            continue
+        steps = trace + (step,)
+        if len(steps) > MAX_TRACE:
+            steps = steps[:1] + steps[-(MAX_TRACE - 1):]
+        out[key] = (tag, ref, path, steps, slot)
+    return out
+
+
+def read(taint: Taint, key: str) -> Taint:
+    """The part of a value under ``key``: atoms stored there, and the value's own (a field of a raw record is
+    raw). Atoms stored under another key stay behind."""
+    if not taint:
+        return EMPTY
+    out = {}
+    for atom in taint.values():
+        tag, ref, path, trace, slot = atom
+        if not path:
+            out[identity(atom)] = atom
+        elif path[0] == key or path[0] == "*":
+            moved = (tag, ref, path[1:], trace, slot)
+            out[identity(moved)] = moved
+    return out
+
+
+def elements(taint: Taint) -> Taint:
+    """What iterating a value or indexing it with a computed key gives: every part of it."""
+    if not taint:
+        return EMPTY
+    out = {}
+    for atom in taint.values():
+        tag, ref, path, trace, slot = atom
+        moved = (tag, ref, path[1:], trace, slot) if path else atom
+        out[identity(moved)] = moved
+    return out
+
+
+def store(taint: Taint, key: str, slot: tuple | None) -> Taint:
+    """``taint`` put under ``key`` of a container; ``slot`` (where) is kept as the atom's first slot."""
+    if not taint:
+        return EMPTY
+    out = {}
+    for tag, ref, path, trace, old in taint.values():
+        moved = (tag, ref, ((key,) + path)[:MAX_PATH], trace, old if old is not None else slot)
+        out[identity(moved)] = moved
+    return out
+
+
+def placed(taint: Taint, slot: tuple) -> Taint:
+    """Atoms not yet under a key are now at ``slot`` (a published field's value)."""
+    if not taint:
+        return EMPTY
+    out = {}
+    for atom in taint.values():
+        if atom[4] is None:
+            atom = atom[:4] + (slot,)
+        out[identity(atom)] = atom
+    return out
+
+
+@dataclass
+class CallSite:
+    callee: str  # qualified name; "?.name" for a method of a receiver the builder cannot name
+    step: Step
+    args: list[Taint]
+    kwargs: dict[str, Taint]
+    spans: list[tuple]  # each positional argument's span (file, line, col, end line, end col)
+    kw_spans: dict[str, tuple]
+    bound: bool = False  # called on an instance or class: parameter 0 (self/cls) is the receiver
+
+
+@dataclass
+class Sink:
+    reason: str  # what publishes the value: 'projection (schema_version "…")', 'a public file', …
+    key: str | None  # the published key, when the sink is a field
+    span: tuple  # the value's span (file, line, col, end line, end col)
+    taint: Taint
+
+
+@dataclass
+class FunctionFacts:
+    qualname: str
+    params: list[str]
+    returns: Taint = field(default_factory=dict)
+    calls: list[CallSite] = field(default_factory=list)
+    sinks: list[Sink] = field(default_factory=list)
+
+
+@dataclass
+class ClassFacts:
+    qualname: str
+    fields: list[str]
+    projection: str | None  # why its instances are published, or None
+    field_spans: dict[str, tuple] = field(default_factory=dict)
+
+
+@dataclass
+class ModuleFacts:
+    name: str  # dotted module name (pkg.sub.mod)
+    display: str  # the file as reports name it
+    imports: dict[str, str]  # local name -> qualified name
+    functions: dict[str, FunctionFacts] = field(default_factory=dict)
+    classes: dict[str, ClassFacts] = field(default_factory=dict)
+    globals: dict[str, Taint] = field(default_factory=dict)
+    # The module's inline directives (checks.suppressions): `# ovadapt: ignore` line -> codes (None: all;
+    # line 0: the whole file), and `# noqa:` line -> codes. Flow findings are found after the module.
+    suppressed: dict[int, list[str] | None] = field(default_factory=dict)
+    noqa: dict[int, list[str]] = field(default_factory=dict)
+
+
+# --- JSON: the cache stores facts as text --------------------------------------
+def _atoms_out(taint: Taint) -> list:
+    return [[a[0], a[1], list(a[2]), [list(s) for s in a[3]], list(a[4]) if a[4] else None] for a in taint.values()]
+
+
+def _atoms_in(rows: list) -> Taint:
+    out = {}
+    for tag, ref, path, trace, slot in rows:
+        atom = (tag, ref, tuple(path), tuple(tuple(s) for s in trace), tuple(slot) if slot else None)
+        out[identity(atom)] = atom
+    return out
+
+
+def to_json(facts: ModuleFacts) -> dict[str, Any]:
+    return {
+        "name": facts.name, "display": facts.display, "imports": facts.imports,
+        "functions": [[f.qualname, f.params, _atoms_out(f.returns),
+                       [[c.callee, list(c.step), [_atoms_out(a) for a in c.args],
+                         {k: _atoms_out(v) for k, v in c.kwargs.items()}, [list(s) for s in c.spans],
+                         {k: list(v) for k, v in c.kw_spans.items()}, c.bound] for c in f.calls],
+                       [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in f.sinks]]
+                      for f in facts.functions.values()],
+        "classes": [[c.qualname, c.fields, c.projection, {k: list(v) for k, v in c.field_spans.items()}]
+                    for c in facts.classes.values()],
+        "globals": {k: _atoms_out(v) for k, v in facts.globals.items()},
+        "suppressed": {str(k): v for k, v in facts.suppressed.items()},
+        "noqa": {str(k): v for k, v in facts.noqa.items()},
+    }
+
+
+def from_json(data: dict[str, Any], display: str) -> ModuleFacts:
+    facts = ModuleFacts(data["name"], display, dict(data["imports"]))
+    for qualname, params, returns, calls, sinks in data["functions"]:
+        facts.functions[qualname] = FunctionFacts(
+            qualname, list(params), _atoms_in(returns),
+            [CallSite(callee, tuple(step), [_atoms_in(a) for a in args], {k: _atoms_in(v) for k, v in kwargs.items()},
+                      [tuple(s) for s in spans], {k: tuple(v) for k, v in kw_spans.items()}, bound)
+             for callee, step, args, kwargs, spans, kw_spans, bound in calls],
+            [Sink(reason, key, tuple(span), _atoms_in(taint)) for reason, key, span, taint in sinks])
+    for qualname, fields, projection, spans in data["classes"]:
+        facts.classes[qualname] = ClassFacts(qualname, list(fields), projection, {k: tuple(v) for k, v in spans.items()})
+    facts.globals = {k: _atoms_in(v) for k, v in data["globals"].items()}
+    facts.suppressed = {int(k): (list(v) if v is not None else None) for k, v in data["suppressed"].items()}
+    facts.noqa = {int(k): list(v) for k, v in data["noqa"].items()}
+    if display != facts.display:  # the cache is keyed by content: the same module may sit elsewhere now
+        facts = _renamed(facts, display)
+    return facts
+
+
+def _renamed(facts: ModuleFacts, display: str) -> ModuleFacts:
+    """The facts of an identical file read under another name: every step and span names the new file."""
+    data = to_json(facts)
+    old = facts.display
+
+    def fix(value):
+        if isinstance(value, list):
+            if value and value[0] == old and len(value) in (4, 5, 6):
+                return [display, *value[1:]]
+            return [fix(v) for v in value]
+        if isinstance(value, dict):
+            return {k: fix(v) for k, v in value.items()}
+        return value
+
+    data = fix(data)
+    data["display"] = display
+    return from_json(data, display)

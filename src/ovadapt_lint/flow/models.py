@@ -1,0 +1,133 @@
+"""The flow models (``rules/flow/models.toml``) as one value, extended by the configuration."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .. import rulepack
+
+
+@dataclass(frozen=True)
+class Kind:
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class FlowModels:
+    kinds: dict[str, Kind]
+    source_calls: dict[str, str]
+    source_methods: dict[str, str]
+    source_names: dict[str, str]
+    fields: dict[str, str]
+    except_binding: str
+    whole_record_methods: frozenset[str]
+    env_credential: re.Pattern[str]
+    env_path: re.Pattern[str]
+    env_calls: frozenset[str]
+    credential_flags: re.Pattern[str]
+    path_join_params: bool
+    kill_calls: frozenset[str]
+    kill_modules: tuple[str, ...]
+    kill_methods: frozenset[str]
+    kill_attributes: frozenset[str]
+    placeholders: re.Pattern[str]
+    substitutions: frozenset[str]
+    propagate_calls: frozenset[str]
+    propagate_methods: frozenset[str]
+    container_methods: frozenset[str]
+    dumps: frozenset[str]
+    serialisers: frozenset[str]
+    write_methods: frozenset[str]
+    open_calls: frozenset[str]
+    open_methods: frozenset[str]
+    public_suffixes: tuple[str, ...]
+    public_folders: frozenset[str]
+    outputs: frozenset[str]
+    # From the configuration.
+    sanitizers: frozenset[str] = frozenset()  # qualified names or last names of the user's sanitisers
+    public_sinks: tuple[str, ...] = ()  # "pkg.module:function" / "pkg.module:Class.method"
+    validators: frozenset[str] = frozenset()  # last names of calls whose argument is published
+    published: str = "projections"  # or "outputs": every machine-readable output is published
+    _answers: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def kills(self, name: str) -> bool:
+        """A call whose result carries nothing of its arguments (by qualified name)."""
+        answer = self._answers.get(name)
+        if answer is None:
+            last = name.rsplit(".", 1)[-1]
+            answer = self._answers[name] = (
+                name in self.kill_calls or name.split(".", 1)[0] in self.kill_modules
+                or name in self.sanitizers or last in self.sanitizers)
+        return answer
+
+    def is_public_path_text(self, text: str) -> bool:
+        """A path literal that names a published file: `*.public.json`, or a `fixtures/` folder on the way."""
+        if text.endswith(self.public_suffixes):
+            return True
+        parts = text.replace("\\", "/").split("/")
+        return len(parts) > 1 and any(p in self.public_folders for p in parts[:-1])
+
+    def declared_sink(self, qualname: str) -> str | None:
+        """The configured public sink that ``qualname`` (``pkg.mod.Class.meth``) is, if any."""
+        for entry in self.public_sinks:
+            if entry.replace(":", ".") == qualname:
+                return entry
+        return None
+
+    def declared_method_sink(self, method: str) -> str | None:
+        """A configured ``Class.method`` sink matched by its method name on an unresolved receiver."""
+        for entry in self.public_sinks:
+            target = entry.split(":", 1)[-1]
+            if "." in target and target.rsplit(".", 1)[-1] == method:
+                return entry
+        return None
+
+
+def _globs(patterns: list[str], flags: int = 0) -> re.Pattern[str]:
+    return re.compile("|".join(fnmatch.translate(p) for p in patterns) or r"(?!)", flags)
+
+
+@lru_cache(maxsize=8)
+def flow_models(sanitizers: tuple[str, ...] = (), public_sinks: tuple[str, ...] = (),
+                validators: tuple[str, ...] = (), published: str = "projections") -> FlowModels:
+    data = rulepack.load_toml("flow", "models.toml")
+    sources, kill, carry, sinks = data["sources"], data["sanitizers"], data["propagators"], data["sinks"]
+    return FlowModels(
+        kinds={name: Kind(**row) for name, row in data["kinds"].items()},
+        source_calls=dict(sources["calls"]),
+        source_methods=dict(sources["methods"]),
+        source_names=dict(sources["names"]),
+        fields=dict(sources["fields"]),
+        except_binding=sources["except_binding"],
+        whole_record_methods=frozenset(sources["whole_record_methods"]),
+        env_credential=_globs(sources["env_credential"]),
+        env_path=_globs(sources["env_path"]),
+        env_calls=frozenset(sources["env_calls"]),
+        credential_flags=_globs(sources["credential_flags"]),
+        path_join_params=bool(sources["path_join_params"]),
+        kill_calls=frozenset(kill["calls"]),
+        kill_modules=tuple(kill["modules"]),
+        kill_methods=frozenset(kill["methods"]),
+        kill_attributes=frozenset(kill["attributes"]),
+        placeholders=_globs(kill["placeholders"], re.DOTALL),
+        substitutions=frozenset(kill["substitutions"]),
+        propagate_calls=frozenset(carry["calls"]),
+        propagate_methods=frozenset(carry["methods"]),
+        container_methods=frozenset(carry["container_methods"]),
+        dumps=frozenset(sinks["dumps"]),
+        serialisers=frozenset(sinks["serialisers"]),
+        write_methods=frozenset(sinks["write_methods"]),
+        open_calls=frozenset(sinks["open_calls"]),
+        open_methods=frozenset(sinks["open_methods"]),
+        public_suffixes=tuple(sinks["public_suffixes"]),
+        public_folders=frozenset(sinks["public_folders"]),
+        outputs=frozenset(sinks["outputs"]),
+        sanitizers=frozenset(sanitizers) | frozenset(s.rsplit(".", 1)[-1] for s in sanitizers),
+        public_sinks=public_sinks,
+        validators=frozenset(v.rsplit(".", 1)[-1] for v in validators),
+        published=published,
+    )

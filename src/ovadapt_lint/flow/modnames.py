@@ -1,0 +1,54 @@
+"""Dotted module names from file paths, and qualified names through a module's imports."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+
+def module_name(path: Path | str) -> tuple[str, bool]:
+    """(``pkg.sub.mod``, is a package) for a Python file: the folders above it that hold an
+    ``__init__.py`` are its packages (a ``src/`` layout's ``src`` holds none)."""
+    path = Path(os.path.abspath(path))
+    is_package = path.name == "__init__.py"
+    parts = [] if is_package else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        parts.append(folder.name)
+        folder = folder.parent
+    return ".".join(reversed(parts)) or path.stem, is_package
+
+
+def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
+    """Local name -> qualified name for the module's top-level imports (``from .m import f as g`` binds
+    ``g`` to ``pkg.m.f``; ``import a.b`` binds ``a``)."""
+    package = name.split(".") if is_package else name.split(".")[:-1]
+    found: dict[str, str] = {}
+    for node in tree.body:
+        _bind(node, package, found)
+        # Imports guarded by `try:` / `if TYPE_CHECKING:` are imports too.
+        for part in (getattr(node, "body", ()), getattr(node, "orelse", ()),
+                     *(h.body for h in getattr(node, "handlers", ()))):
+            for inner in part if isinstance(part, list) else ():
+                _bind(inner, package, found)
+    return found
+
+
+def _bind(node: ast.AST, package: list[str], found: dict[str, str]) -> None:
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                found[alias.asname] = alias.name
+            else:
+                first = alias.name.split(".")[0]
+                found.setdefault(first, first)
+    elif isinstance(node, ast.ImportFrom):
+        if node.level:
+            base = package[: len(package) - (node.level - 1)] if node.level > 1 else package
+            module = ".".join([*base, *([node.module] if node.module else [])])
+        else:
+            module = node.module or ""
+        for alias in node.names:
+            if alias.name != "*":
+                found[alias.asname or alias.name] = f"{module}.{alias.name}" if module else alias.name

@@ -1,0 +1,318 @@
+"""Joins the flow facts of a run's modules over their imports and reports every source that reaches a
+published sink.
+
+Per function, two summaries are computed on demand and memoised (recursion cut at the cycle, as
+widening): what its result carries (sources, and which parameters reach it) and which parameters
+reach a sink (``param_sinks``). A call's result is the callee's summary with the caller's arguments put
+in for its parameters; an argument that reaches a parameter sink is published. A finding is reported
+where the value was put under its published key, and carries the whole trace, across modules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from ..findings import Finding, Span, make_finding
+from .build import compact_name
+from .facts import EMPTY, MAX_ATOMS, MAX_TRACE, CallSite, FunctionFacts, ModuleFacts, Taint, identity, store
+from .models import FlowModels
+
+MAX_DEPTH = 24  # nested call resolutions per query: deeper chains are cut, as Pysa caps trace length
+
+
+@dataclass(frozen=True)
+class ParamSink:
+    param: int | str
+    reason: str
+    key: str | None
+    where: tuple  # (file, line, col, end line, end col) of the published value
+    trace: tuple  # steps from the parameter to the sink
+
+
+@dataclass(frozen=True)
+class FlowHit:
+    code: str
+    kind: str
+    where: tuple  # (file, line, col, end line, end col)
+    key: str | None
+    reason: str
+    trace: tuple
+
+
+class Program:
+    def __init__(self, modules: list[ModuleFacts], models: FlowModels) -> None:
+        self.models = models
+        self.modules: dict[str, ModuleFacts] = {}
+        self.functions: dict[str, tuple[ModuleFacts, FunctionFacts]] = {}
+        self.classes: dict[str, tuple[ModuleFacts, object]] = {}
+        for module in modules:
+            self.modules.setdefault(module.name, module)
+            for qualname, facts in module.functions.items():
+                self.functions.setdefault(qualname, (module, facts))
+            for qualname, facts in module.classes.items():
+                self.classes.setdefault(qualname, (module, facts))
+        self._returns: dict[str, Taint | None] = {}
+        self._param_sinks: dict[str, list[ParamSink] | None] = {}
+        self._globals: dict[str, Taint | None] = {}
+        self._found: dict[str, str | None] = {}
+        self._calls: dict[tuple[int, int], Taint | None] = {}
+
+    # --- names -----------------------------------------------------------------
+    def find(self, qualname: str, depth: int = 0) -> str | None:
+        """The function or class ``qualname`` names, following re-exports (``pkg/__init__`` importing it)."""
+        if qualname in self._found:
+            return self._found[qualname]
+        found = None
+        if qualname in self.functions or qualname in self.classes:
+            found = qualname
+        elif depth < 8:
+            parts = qualname.split(".")
+            for cut in range(len(parts) - 1, 0, -1):
+                module = self.modules.get(".".join(parts[:cut]))
+                if module is not None:
+                    target = module.imports.get(parts[cut])
+                    if target is not None and target != qualname:
+                        found = self.find(".".join([target, *parts[cut + 1:]]), depth + 1)
+                    break
+        self._found[qualname] = found
+        return found
+
+    # --- summaries ---------------------------------------------------------------
+    def returns(self, qualname: str) -> Taint:
+        if qualname in self._returns:
+            return self._returns[qualname] or EMPTY
+        self._returns[qualname] = None  # in progress: a recursive call sees nothing more
+        facts = self.functions[qualname][1]
+        result = self.resolve(facts, facts.returns, 0)
+        self._returns[qualname] = result
+        return result
+
+    def glob(self, qualname: str) -> Taint:
+        if qualname in self._globals:
+            return self._globals[qualname] or EMPTY
+        self._globals[qualname] = None
+        result: Taint = EMPTY
+        module_name, _, name = qualname.rpartition(".")
+        module = self.modules.get(module_name)
+        if module is not None and name in module.globals:
+            owner = module.functions.get(f"{module.name}.<module>") or FunctionFacts(f"{module.name}.<module>", [])
+            result = {k: a for k, a in self.resolve(owner, module.globals[name], 0).items() if a[0] == "s"}
+        elif module is not None and name in module.imports:
+            result = self.glob(module.imports[name])
+        self._globals[qualname] = result
+        return result
+
+    def resolve(self, function: FunctionFacts, taint: Taint, depth: int) -> Taint:
+        """``taint`` with call and global atoms replaced by what they carry: sources and parameters only."""
+        out: Taint = {}
+        for atom in taint.values():
+            tag = atom[0]
+            if tag == "s" or tag == "p":
+                _add(out, atom)
+                continue
+            if depth >= MAX_DEPTH:
+                continue
+            if tag == "c":
+                carried = self.call_of(function, atom[1], depth)
+            else:
+                carried = self.glob(atom[1])
+            for inner in _after(carried, atom).values():
+                _add(out, inner)
+        return out
+
+    def call_of(self, function: FunctionFacts, index: int, depth: int) -> Taint:
+        """What call number ``index`` of ``function`` returns, resolved once (calls chain through their
+        arguments: ``x = f(x)`` repeated would otherwise be followed once per path)."""
+        key = (id(function), index)
+        if key in self._calls:
+            return self._calls[key] or EMPTY
+        if index >= len(function.calls):
+            return EMPTY
+        self._calls[key] = None
+        result = self.call_result(function, function.calls[index], depth + 1)
+        self._calls[key] = result
+        return result
+
+    def call_result(self, function: FunctionFacts, site: CallSite, depth: int) -> Taint:
+        target = self.find(site.callee)
+        if target is None:
+            return EMPTY
+        if target in self.classes:
+            return self.constructed(function, site, target, depth)
+        out: Taint = {}
+        for atom in self.returns(target).values():
+            if atom[0] == "s":
+                _add(out, atom[:3] + (_joined(atom[3], (site.step,)), atom[4]))
+                continue
+            argument = _argument(site, atom[1], self.functions[target][1])
+            for inner in self.resolve(function, argument, depth).values():
+                for key in reversed(atom[2]):
+                    inner = next(iter(store({0: inner}, key, atom[4]).values()))
+                _add(out, inner[:3] + (_joined(inner[3], atom[3], (site.step,)), inner[4] if inner[4] else atom[4]))
+        return out
+
+    def constructed(self, function: FunctionFacts, site: CallSite, target: str, depth: int) -> Taint:
+        """An instance of a class of the linted code: its fields hold the arguments."""
+        fields = self.classes[target][1].fields  # type: ignore[attr-defined]
+        out: Taint = {}
+        for name, taint, span in self._fields(site, fields):
+            for atom in store(self.resolve(function, taint, depth), name, span + (name,)).values():
+                _add(out, atom)
+        return out
+
+    @staticmethod
+    def _fields(site: CallSite, fields: list[str]):
+        for index, taint in enumerate(site.args):
+            if index < len(fields) and taint:
+                yield fields[index], taint, site.spans[index] if index < len(site.spans) else site.step[:3] + (0, 0)
+        for name, taint in site.kwargs.items():
+            if taint and name != "**":
+                yield name, taint, site.kw_spans.get(name, site.step[:3] + (0, 0))
+
+    def param_sinks(self, qualname: str) -> list[ParamSink]:
+        if qualname in self._param_sinks:
+            return self._param_sinks[qualname] or []
+        self._param_sinks[qualname] = None
+        facts = self.functions[qualname][1]
+        found: dict[tuple, ParamSink] = {}
+        for hit in self._hits(facts, "p"):
+            param, reason, key, where, trace = hit
+            found.setdefault((param, where), ParamSink(param, reason, key, where, trace))
+        result = list(found.values())
+        self._param_sinks[qualname] = result
+        return result
+
+    # --- findings ------------------------------------------------------------------
+    def _hits(self, facts: FunctionFacts, tag: str):
+        """(param or kind, reason, key, where, trace) of every ``tag`` atom (``s`` sources, ``p`` parameters)
+        that reaches a sink in ``facts``: its own sinks, and the sinks it reaches through its calls."""
+        for sink in facts.sinks:
+            for atom in self.resolve(facts, sink.taint, 0).values():
+                if atom[0] == tag:
+                    where, key = _where(atom, sink.span, sink.key)
+                    yield atom[1], sink.reason, key, where, atom[3]
+        for site in facts.calls:
+            yield from self._site_hits(facts, site, tag)
+
+    def _site_hits(self, facts: FunctionFacts, site: CallSite, tag: str):
+        target = self.find(site.callee)
+        declared = self.models.declared_sink(target or site.callee)
+        if declared is None and site.callee.startswith("?."):
+            declared = self.models.declared_method_sink(site.callee[2:])
+        if declared is not None:
+            reason = f"an argument of {declared}, a declared public sink"
+            start = 1 if site.bound else 0
+            for index, taint in list(enumerate(site.args))[start:]:
+                span = site.spans[index] if index < len(site.spans) else site.step[:3] + (0, 0)
+                for atom in self.resolve(facts, taint, 0).values():
+                    if atom[0] == tag:
+                        where, key = _where(atom, span, None)
+                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,))
+            for name, taint in site.kwargs.items():
+                span = site.kw_spans.get(name, site.step[:3] + (0, 0))
+                for atom in self.resolve(facts, taint, 0).values():
+                    if atom[0] == tag:
+                        where, key = _where(atom, span, name if name != "**" else None)
+                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,))
+            return
+        if target is None:
+            return
+        if target in self.classes:
+            projection = self.classes[target][1].projection  # type: ignore[attr-defined]
+            if projection is None:
+                return
+            fields = self.classes[target][1].fields  # type: ignore[attr-defined]
+            for name, taint, span in self._fields(site, fields):
+                for atom in self.resolve(facts, taint, 0).values():
+                    if atom[0] == tag:
+                        where, key = _where(atom, span, name)
+                        yield atom[1], projection, key, where, atom[3]
+            return
+        callee = self.functions[target][1]
+        for sink in self.param_sinks(target):
+            argument = _argument(site, sink.param, callee)
+            for atom in self.resolve(facts, argument, 0).values():
+                if atom[0] == tag:
+                    where = atom[4][:5] if atom[4] else sink.where
+                    key = atom[4][5] if atom[4] else sink.key
+                    yield atom[1], sink.reason, key, where, _joined(atom[3], (site.step,), sink.trace)
+
+    def hits(self) -> list[FlowHit]:
+        found: dict[tuple, FlowHit] = {}
+        for module in self.modules.values():
+            for facts in module.functions.values():
+                for kind, reason, key, where, trace in self._hits(facts, "s"):
+                    if key is not None and compact_name(key):
+                        continue  # an id, a count, a digest or a flag: the key says what the value is
+                    code = self.models.kinds[kind].code
+                    ident = (code, where[:3], trace[0][:3] if trace else None)
+                    old = found.get(ident)
+                    if old is None or len(trace) < len(old.trace):
+                        found[ident] = FlowHit(code, kind, where, key, reason, trace)
+        return sorted(found.values(), key=lambda h: (h.where[:3], h.code))
+
+    def findings(self, rules=None) -> list[Finding]:
+        return [hit_finding(hit, self.models, rules) for hit in self.hits()]
+
+
+def _joined(*traces: tuple) -> tuple:
+    steps = tuple(s for t in traces for s in t)
+    return steps if len(steps) <= MAX_TRACE else steps[:1] + steps[-(MAX_TRACE - 1):]
+
+
+def _add(out: Taint, atom: tuple) -> None:
+    if len(out) < MAX_ATOMS:
+        out.setdefault(identity(atom), atom)
+
+
+def _where(atom: tuple, span: tuple, key: str | None) -> tuple[tuple, str | None]:
+    slot = atom[4]
+    if slot is not None:
+        return slot[:5], slot[5]
+    return span, key
+
+
+def _after(carried: Taint, atom: tuple) -> Taint:
+    """What a call or global carries, continued by the steps (and key) the atom took after it."""
+    if not carried:
+        return EMPTY
+    _, _, path, trace, slot = atom
+    out: Taint = {}
+    for inner in carried.values():
+        tag, ref, inner_path, inner_trace, inner_slot = inner
+        if path and inner_path:
+            if inner_path[0] not in (path[0], "*"):
+                continue
+        _add(out, (tag, ref, inner_path[len(path):] if path and inner_path else inner_path,
+                   _joined(inner_trace, trace), inner_slot if inner_slot is not None else slot))
+    return out
+
+
+def _argument(site: CallSite, param: int | str, callee: FunctionFacts) -> Taint:
+    """The caller's argument for the callee's parameter ``param`` (a position, or a keyword-only name)."""
+    if isinstance(param, str):
+        return site.kwargs.get(param, EMPTY)
+    offset = 0
+    if not site.bound and callee.params[:1] in (["self"], ["cls"]) and "." in callee.qualname:
+        offset = 1  # `Class.method(obj, x)` is rare; `Class(x)` calls __init__ (not followed): nothing to shift
+    index = param - offset
+    if 0 <= index < len(site.args):
+        return site.args[index]
+    name = callee.params[param] if param < len(callee.params) else None
+    return site.kwargs.get(name, EMPTY) if name else EMPTY
+
+
+def hit_finding(hit: FlowHit, models: FlowModels, rules=None) -> Finding:
+    file, line, col, end_line, end_col = hit.where
+    source = hit.trace[0] if hit.trace else (file, line, col, "?")
+    kind = models.kinds[hit.kind].text
+    there = f"{source[0]}:{source[1]}" if source[0] != file else f"line {source[1]}"
+    target = f'published field "{hit.key}"' if hit.key else "a published value"
+    message = f"{kind} '{source[3]}' ({there}) reaches {target}: {hit.reason}"
+    steps = [{"path": s[0], "line": s[1], "column": s[2], "message": f"'{s[3]}'"} for s in hit.trace]
+    steps.append({"path": file, "line": line, "column": col, "message": target})
+    ident = hashlib.sha256(repr((hit.key, hit.kind, source[0], source[3])).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    finding = make_finding(hit.code, message, file, Span(line, col, end_line, end_col), value_digest=ident, rules=rules)
+    finding.extra["flow"] = steps
+    return finding
