@@ -189,6 +189,7 @@ class ScopeAnalyzer:
         # classes of this module whose instances are projections -> why
         self.projection_types: dict[str, str] = {}
         self.flow_sinks: dict[int, list] = {}  # id(scope root) -> [(key, value node, why it is published)]
+        self.projection_values: dict[int, str] = {}  # id(projection dict display or call) -> why
         self._versions: dict[str, Contract | None] = {}
 
     # --- positions -----------------------------------------------------------
@@ -297,12 +298,14 @@ class ScopeAnalyzer:
             if id(node) in projections:
                 self.published.append(self.span(node))
                 why = self._why(node, collected, projections)
+                self.projection_values[id(node)] = why
                 for key, value in _dict_items(node):
                     sinks.append((_Sink(string_value(key), key, value), node, adapters.get(id(node))))
                     reasons[id(value)] = why
         for call in collected.dict_calls:
             if scope.projection_named or _attests_call(call):
                 self.published.append(self.span(call))
+                self.projection_values[id(call)] = "a projection (dict(...) attesting what it leaves out)"
                 for keyword in call.keywords:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
@@ -310,6 +313,7 @@ class ScopeAnalyzer:
         for type_name, call in collected.constructed:
             if type_name in self.projection_types:  # an instance of a projection type: its fields are sinks
                 self.published.append(self.span(call))
+                self.projection_values[id(call)] = self.projection_types[type_name]
                 for keyword in call.keywords:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
@@ -413,8 +417,8 @@ class ScopeAnalyzer:
         # A shipped contract's version, or one that says it is public. A schema merely named "projection"
         # is not published by its name (an internal route object is one): by being written to a public
         # file, matching a committed public fixture, or attesting what it leaves out.
-        if version is not None and (self._contract_for_version(version) is not None
-                                    or "public" in version.lower() or self.vocab.audit):
+        if version is not None and (self._contract_for_version(version) is not None or _NAMED_PUBLIC.search(version)
+                                    or ("projection" in version.lower() and self.vocab.audit)):
             return True
         keys = {string_value(k) for k, _ in _dict_items(node)}
         return any(len(keys & section) >= 3 for _, _, section in self.section_keys)
@@ -597,6 +601,11 @@ _COMPACT_WORDS = frozenset({"hash", "sha", "sha1", "sha256", "digest", "commit",
                             "code", "size", "bytes", "total", "index", "length", "len", "number", "num"})
 
 
+# A schema that names itself a projection of something (`worker_status_projection_v1`) or public; not one
+# that merely mentions the word (`runtime_projection_route_v0`, an internal route object).
+_NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
+
+
 def _compact_key(key: str) -> bool:
     words = re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", key).lower())
     return bool(words) and words[-1] in _COMPACT_WORDS
@@ -770,6 +779,8 @@ def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
     builder = ModuleBuilder(module.tree, name, module.source.display, imports_of(module.tree, name, is_package),
                             analysis.flow, span, code, analyzer.flow_sinks if analyzer else {},
                             analyzer.projection_types if analyzer else {})
+    if analyzer is not None:
+        builder.projection_values = analyzer.projection_values
     facts = builder.build()
     if analyzer is None:
         return Published(), [], facts

@@ -68,6 +68,7 @@ class ModuleBuilder:
         self._code = code
         self.projection_sinks = projection_sinks
         self.projection_types = projection_types
+        self.projection_values: dict[int, str] = {}  # id(dict display or call) -> why it is a projection
         self.defined: set[str] = set()  # module-level functions and classes
         self.module_env: dict[str, Taint] = {}
         self.public_names: set[str] = set()  # module constants that name public files
@@ -200,6 +201,8 @@ class FunctionBuilder:
         self.env: dict[str, Taint] = {}
         self.public: set[str] = set(module.public_names)
         self.containers: set[str] = set()  # names bound to a dict/list/set display: their reads are their stores
+        self.projections: dict[str, str] = {}  # names bound to a projection: what is stored into them is published
+        self.instances: dict[str, str] = {}  # names bound to an instance of a class of the linted code
         self.call_ids: dict[int, int] = {}
         self.params = set(params)
         self.is_module = isinstance(node, ast.Module)
@@ -240,13 +243,24 @@ class FunctionBuilder:
         if isinstance(target, ast.Name):
             self.env[target.id] = with_step(taint, self.m.step(target, target.id)) if taint else EMPTY
             if value is not None:
+                name = target.id
                 if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)) or (
                         isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "set")):
-                    self.containers.add(target.id)
+                    self.containers.add(name)
                 else:
-                    self.containers.discard(target.id)
+                    self.containers.discard(name)
                 if self.is_public(value):
-                    self.public.add(target.id)
+                    self.public.add(name)
+                why = self.m.projection_values.get(id(value))
+                if why is not None:
+                    self.projections[name] = why
+                else:
+                    self.projections.pop(name, None)
+                callee = self.m.qualify(dotted(value.func)) if isinstance(value, ast.Call) else None
+                if callee is not None and callee.rsplit(".", 1)[-1][:1].isupper():
+                    self.instances[name] = callee
+                else:
+                    self.instances.pop(name, None)
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and not any(
                     isinstance(e, ast.Starred) for e in (*value.elts, *target.elts)):
@@ -285,10 +299,22 @@ class FunctionBuilder:
             return
         slot_node = value if value is not None else target
         key = keys[0]
+        self.stored_into(node.id, keys, slot_node, taint)
         stored = store(taint, key, self.m.span(slot_node) + (key,))
         for outer in keys[1:]:
             stored = store(stored, outer, None)
         self.env[node.id] = union(self.env.get(node.id, EMPTY) or self.lookup(node.id), stored)
+
+    def stored_into(self, root: str, keys: list[str], value: ast.AST, taint: Taint) -> None:
+        """A store into a projection is published there; into an instance of a class of the linted code, it is
+        published when the class turns out to be a projection type (judged as a constructor's keyword)."""
+        why = self.projections.get(root)
+        if why is not None:
+            self.sink(why, keys[0] if keys[0] != "*" else None, value, taint)
+        cls = self.instances.get(root)
+        if cls is not None and len(keys) == 1 and keys[0] != "*":
+            span = self.m.span(value)
+            self.facts.calls.append(CallSite(cls, self.m.step(value), [], {keys[0]: taint}, [], {keys[0]: span}))
 
     def merge(self, *envs: dict[str, Taint]) -> dict[str, Taint]:
         out: dict[str, Taint] = {}
@@ -413,8 +439,8 @@ class FunctionBuilder:
                     self.is_public(p) for p in _path_nodes(node))
             return self.is_public(node.left) or self.is_public(node.right)
         if isinstance(node, ast.Call):
-            name = dotted(node.func) or ""
-            last = name.rsplit(".", 1)[-1]
+            func = node.func
+            last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
             if last in ("open", "Path", "PurePath", "join", "joinpath", "with_suffix", "with_name", "resolve",
                         "absolute", "expanduser", "fspath", "str"):
                 receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
@@ -513,10 +539,12 @@ class FunctionBuilder:
         kind = models.source_calls.get(name)
         if kind is not None:
             return self.source(kind, node)
-        if method is not None:
-            return self.method_call(node, name, method, receiver, args, kwargs)
+        if name in models.open_calls and node.args and not self.is_public(node.args[0]):
+            return self.source("file-content", node)  # a private file: what is read from it
         if name in models.propagate_calls:
             return self.propagated(node, name, args, kwargs)
+        if method is not None:
+            return self.method_call(node, name, method, receiver, args, kwargs)
         return self.call_site(node, raw_name, args, kwargs)
 
     def arguments(self, node: ast.Call) -> tuple[list[Taint], dict[str, Taint]]:
@@ -539,6 +567,8 @@ class FunctionBuilder:
             if kind == "local-path":
                 return union(self.source(kind, node), base)
             return self.source(kind, node)
+        if method in models.open_methods and not self.is_public(receiver):
+            return self.source("file-content", node)
         if method in models.container_methods:
             return self.container(node, method, receiver, args, kwargs)
         if method == "get" and node.args and _string(node.args[0]) is not None:
@@ -581,8 +611,9 @@ class FunctionBuilder:
         value_nodes = node.args[1:] if method == "insert" else node.args
         for value_node, taint in zip(value_nodes, values):
             if taint:
-                slotted = placed(taint, self.m.span(value_node) + (None,)) if method != "extend" else taint
-                self.grow(receiver, slotted)
+                slotted = placed(taint, self.m.span(value_node) + (None,))
+                # An element is one level down (iterating takes it out); `extend` adds a sequence's elements.
+                self.grow(receiver, store(slotted, "*", None) if method != "extend" else slotted)
         return EMPTY
 
     def grow(self, receiver: ast.AST, taint: Taint) -> None:
@@ -594,6 +625,8 @@ class FunctionBuilder:
             node = node.value
         if not isinstance(node, ast.Name):
             return
+        if node.id in self.projections:
+            self.sink(self.projections[node.id], keys[-1] if keys and keys[-1] != "*" else None, receiver, taint)
         for key in keys:
             taint = store(taint, key, None)
         self.env[node.id] = union(self.env.get(node.id, EMPTY) or self.lookup(node.id), taint)

@@ -68,6 +68,16 @@ def with_step(taint: Taint, step: Step) -> Taint:
     return out
 
 
+TAKEN = "<"  # at the end of a symbolic atom's path: something was taken out of that value (resolved later)
+
+
+def _taken(atom: Atom) -> Atom:
+    tag, ref, path, trace, slot = atom
+    if tag == "s" or len(path) >= MAX_PATH:
+        return atom  # a field of raw material is raw material
+    return (tag, ref, path + (TAKEN,), trace, slot)
+
+
 def read(taint: Taint, key: str) -> Taint:
     """The part of a value under ``key``: atoms stored there, and the value's own (a field of a raw record is
     raw). Atoms stored under another key stay behind."""
@@ -76,10 +86,12 @@ def read(taint: Taint, key: str) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path:
+        if not path or path[-1] == TAKEN:
+            atom = _taken(atom)
             out[identity(atom)] = atom
         elif path[0] == key or path[0] == "*":
-            moved = (tag, ref, path[1:], trace, slot)
+            # Taken out of the container it was put in: it is published where it is put next.
+            moved = (tag, ref, path[1:], trace, slot if len(path) > 1 else None)
             out[identity(moved)] = moved
     return out
 
@@ -91,7 +103,10 @@ def elements(taint: Taint) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        moved = (tag, ref, path[1:], trace, slot) if path else atom
+        if not path or path[-1] == TAKEN:
+            moved = _taken(atom)
+        else:
+            moved = (tag, ref, path[1:], trace, slot if len(path) > 1 else None)
         out[identity(moved)] = moved
     return out
 

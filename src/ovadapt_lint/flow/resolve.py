@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ..findings import Finding, Span, make_finding
 from .build import compact_name
-from .facts import EMPTY, MAX_ATOMS, MAX_TRACE, CallSite, FunctionFacts, ModuleFacts, Taint, identity, store
+from .facts import (EMPTY, MAX_ATOMS, MAX_PATH, MAX_TRACE, TAKEN, CallSite, FunctionFacts, ModuleFacts, Taint, identity,
+                    store)
 from .models import FlowModels
 
 MAX_DEPTH = 24  # nested call resolutions per query: deeper chains are cut, as Pysa caps trace length
@@ -28,6 +29,7 @@ class ParamSink:
     key: str | None
     where: tuple  # (file, line, col, end line, end col) of the published value
     trace: tuple  # steps from the parameter to the sink
+    path: tuple = ()  # where the parameter's material sits in the published value (TAKEN: a part of it)
 
 
 @dataclass(frozen=True)
@@ -146,10 +148,8 @@ class Program:
                 _add(out, atom[:3] + (_joined(atom[3], (site.step,)), atom[4]))
                 continue
             argument = _argument(site, atom[1], self.functions[target][1])
-            for inner in self.resolve(function, argument, depth).values():
-                for key in reversed(atom[2]):
-                    inner = next(iter(store({0: inner}, key, atom[4]).values()))
-                _add(out, inner[:3] + (_joined(inner[3], atom[3], (site.step,)), inner[4] if inner[4] else atom[4]))
+            for inner in _after(self.resolve(function, argument, depth), atom).values():
+                _add(out, inner[:3] + (_joined(inner[3], (site.step,)), inner[4]))
         return out
 
     def constructed(self, function: FunctionFacts, site: CallSite, target: str, depth: int) -> Taint:
@@ -177,8 +177,8 @@ class Program:
         facts = self.functions[qualname][1]
         found: dict[tuple, ParamSink] = {}
         for hit in self._hits(facts, "p"):
-            param, reason, key, where, trace = hit
-            found.setdefault((param, where), ParamSink(param, reason, key, where, trace))
+            param, reason, key, where, trace, path = hit
+            found.setdefault((param, where), ParamSink(param, reason, key, where, trace, path))
         result = list(found.values())
         self._param_sinks[qualname] = result
         return result
@@ -191,7 +191,7 @@ class Program:
             for atom in self.resolve(facts, sink.taint, 0).values():
                 if atom[0] == tag:
                     where, key = _where(atom, sink.span, sink.key)
-                    yield atom[1], sink.reason, key, where, atom[3]
+                    yield atom[1], sink.reason, key, where, atom[3], atom[2]
         for site in facts.calls:
             yield from self._site_hits(facts, site, tag)
 
@@ -208,13 +208,13 @@ class Program:
                 for atom in self.resolve(facts, taint, 0).values():
                     if atom[0] == tag:
                         where, key = _where(atom, span, None)
-                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,))
+                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
             for name, taint in site.kwargs.items():
                 span = site.kw_spans.get(name, site.step[:3] + (0, 0))
                 for atom in self.resolve(facts, taint, 0).values():
                     if atom[0] == tag:
                         where, key = _where(atom, span, name if name != "**" else None)
-                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,))
+                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
             return
         if target is None:
             return
@@ -227,22 +227,23 @@ class Program:
                 for atom in self.resolve(facts, taint, 0).values():
                     if atom[0] == tag:
                         where, key = _where(atom, span, name)
-                        yield atom[1], projection, key, where, atom[3]
+                        yield atom[1], projection, key, where, atom[3], atom[2]
             return
         callee = self.functions[target][1]
         for sink in self.param_sinks(target):
             argument = _argument(site, sink.param, callee)
-            for atom in self.resolve(facts, argument, 0).values():
+            marker = ("p", sink.param, sink.path, (), None)
+            for atom in _after(self.resolve(facts, argument, 0), marker).values():
                 if atom[0] == tag:
                     where = atom[4][:5] if atom[4] else sink.where
                     key = atom[4][5] if atom[4] else sink.key
-                    yield atom[1], sink.reason, key, where, _joined(atom[3], (site.step,), sink.trace)
+                    yield atom[1], sink.reason, key, where, _joined(atom[3], (site.step,), sink.trace), atom[2]
 
     def hits(self) -> list[FlowHit]:
         found: dict[tuple, FlowHit] = {}
         for module in self.modules.values():
             for facts in module.functions.values():
-                for kind, reason, key, where, trace in self._hits(facts, "s"):
+                for kind, reason, key, where, trace, _ in self._hits(facts, "s"):
                     if key is not None and compact_name(key):
                         continue  # an id, a count, a digest or a flag: the key says what the value is
                     code = self.models.kinds[kind].code
@@ -274,18 +275,26 @@ def _where(atom: tuple, span: tuple, key: str | None) -> tuple[tuple, str | None
 
 
 def _after(carried: Taint, atom: tuple) -> Taint:
-    """What a call or global carries, continued by the steps (and key) the atom took after it."""
+    """What a call, global or parameter carries (``carried``), put where the symbolic ``atom`` stood: parts
+    taken out of it (trailing TAKEN marks), then stored under the atom's keys, its steps continued."""
     if not carried:
         return EMPTY
     _, _, path, trace, slot = atom
+    taken = 0
+    while path and path[-1] == TAKEN:
+        path, taken = path[:-1], taken + 1
     out: Taint = {}
     for inner in carried.values():
         tag, ref, inner_path, inner_trace, inner_slot = inner
-        if path and inner_path:
-            if inner_path[0] not in (path[0], "*"):
-                continue
-        _add(out, (tag, ref, inner_path[len(path):] if path and inner_path else inner_path,
-                   _joined(inner_trace, trace), inner_slot if inner_slot is not None else slot))
+        for _ in range(taken):
+            if inner_path and inner_path[-1] != TAKEN:
+                inner_path = inner_path[1:]
+                if not inner_path:
+                    inner_slot = None  # taken out of the container it was put in
+            elif tag != "s":
+                inner_path = (inner_path + (TAKEN,))[:MAX_PATH]
+        _add(out, (tag, ref, (path + inner_path)[:MAX_PATH], _joined(inner_trace, trace),
+                   inner_slot if inner_slot is not None else slot))
     return out
 
 
