@@ -12,6 +12,7 @@ machine-readable output.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable
 
 from .facts import (EMPTY, CallSite, ClassFacts, FunctionFacts, ModuleFacts, Sink, Taint, elements, placed, read,
@@ -169,6 +170,7 @@ def _statements(body: list[ast.stmt]):
         stack.extend(reversed(inner))
 
 
+_TRAILING_FLAG = re.compile(r"(--?[A-Za-z][\w-]*)[= ]$")
 _PATTERN_TESTS = frozenset({"search", "match", "fullmatch", "findall", "finditer"})
 
 
@@ -257,7 +259,7 @@ class FunctionBuilder:
                 else:
                     self.projections.pop(name, None)
                 callee = self.m.qualify(dotted(value.func)) if isinstance(value, ast.Call) else None
-                if callee is not None and callee.rsplit(".", 1)[-1][:1].isupper():
+                if callee is not None:
                     self.instances[name] = callee
                 else:
                     self.instances.pop(name, None)
@@ -311,10 +313,13 @@ class FunctionBuilder:
         why = self.projections.get(root)
         if why is not None:
             self.sink(why, keys[0] if keys[0] != "*" else None, value, taint)
-        cls = self.instances.get(root)
-        if cls is not None and len(keys) == 1 and keys[0] != "*":
+        made_by = self.instances.get(root)
+        if made_by is not None and keys[-1] != "*":
+            # Published if the class is a projection type, or the function returns a projection (resolve).
             span = self.m.span(value)
-            self.facts.calls.append(CallSite(cls, self.m.step(value), [], {keys[0]: taint}, [], {keys[0]: span}))
+            key = keys[-1]
+            self.facts.calls.append(CallSite(made_by, self.m.step(value), [], {key: taint}, [], {key: span},
+                                             stores=True))
 
     def merge(self, *envs: dict[str, Taint]) -> dict[str, Taint]:
         out: dict[str, Taint] = {}
@@ -350,6 +355,11 @@ class FunctionBuilder:
             self.expr(node.value)  # type: ignore[attr-defined]
         elif kind is ast.Return:
             if node.value is not None:  # type: ignore[attr-defined]
+                returned = node.value  # type: ignore[attr-defined]
+                why = self.m.projection_values.get(id(returned)) or (
+                    self.projections.get(returned.id) if isinstance(returned, ast.Name) else None)
+                if why is not None:
+                    self.facts.projection = why
                 taint = self.expr(node.value)  # type: ignore[attr-defined]
                 if taint:
                     self.facts.returns = union(self.facts.returns,
@@ -522,7 +532,7 @@ class FunctionBuilder:
             replacement = positional[1] if name.startswith("re.") and len(positional) > 1 else (
                 positional[0] if positional else None)
             text = _string(replacement)
-            if text is not None and models.placeholders.match(text):
+            if text is not None and models.placeholders.search(text):
                 return EMPTY  # a substitution with a placeholder is redaction
         if name and (models.kills(name) or (raw_name in self.m.validators and raw_name not in self.env)):
             self.arguments(node)
@@ -542,7 +552,11 @@ class FunctionBuilder:
         if name in models.open_calls and node.args and not self.is_public(node.args[0]):
             return self.source("file-content", node)  # a private file: what is read from it
         if name in models.propagate_calls:
-            return self.propagated(node, name, args, kwargs)
+            taint = self.propagated(node, name, args, kwargs)
+            if name == "os.path.join" and node.args and self.models.path_join_params and \
+                    self._joined_onto_parameter(node.args[0]):
+                taint = union(taint, self.source("local-path", node))
+            return taint
         if method is not None:
             return self.method_call(node, name, method, receiver, args, kwargs)
         return self.call_site(node, raw_name, args, kwargs)
@@ -722,7 +736,15 @@ class FunctionBuilder:
         return union(body, self.expr(node.orelse))
 
     def e_joined(self, node: ast.JoinedStr) -> Taint:
-        return union(*(self.expr(v.value) for v in node.values if isinstance(v, ast.FormattedValue)))
+        taint = union(*(self.expr(v.value) for v in node.values if isinstance(v, ast.FormattedValue)))
+        for part, value in zip(node.values, node.values[1:]):
+            text = _string(part)
+            if text is None or not isinstance(value, ast.FormattedValue):
+                continue
+            flag = _TRAILING_FLAG.search(text)
+            if flag is not None and self.models.credential_flags.match(flag.group(1).lower()):
+                taint = union(taint, self.source("credential", value, f"{flag.group(1)} {self.m._code(value.value)}"))
+        return taint
 
     def e_sequence(self, node) -> Taint:
         taints = [self.expr(e) for e in node.elts]

@@ -143,6 +143,7 @@ class CallSite:
     spans: list[tuple]  # each positional argument's span (file, line, col, end line, end col)
     kw_spans: dict[str, tuple]
     bound: bool = False  # called on an instance or class: parameter 0 (self/cls) is the receiver
+    stores: bool = False  # not a call: keyword stores into the value the callee returned (`out["k"] = v`)
 
 
 @dataclass
@@ -160,6 +161,7 @@ class FunctionFacts:
     returns: Taint = field(default_factory=dict)
     calls: list[CallSite] = field(default_factory=list)
     sinks: list[Sink] = field(default_factory=list)
+    projection: str | None = None  # it returns a projection: why (stores into its result are published)
 
 
 @dataclass
@@ -203,8 +205,8 @@ def to_json(facts: ModuleFacts) -> dict[str, Any]:
         "functions": [[f.qualname, f.params, _atoms_out(f.returns),
                        [[c.callee, list(c.step), [_atoms_out(a) for a in c.args],
                          {k: _atoms_out(v) for k, v in c.kwargs.items()}, [list(s) for s in c.spans],
-                         {k: list(v) for k, v in c.kw_spans.items()}, c.bound] for c in f.calls],
-                       [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in f.sinks]]
+                         {k: list(v) for k, v in c.kw_spans.items()}, c.bound, c.stores] for c in f.calls],
+                       [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in f.sinks], f.projection]
                       for f in facts.functions.values()],
         "classes": [[c.qualname, c.fields, c.projection, {k: list(v) for k, v in c.field_spans.items()}]
                     for c in facts.classes.values()],
@@ -216,13 +218,13 @@ def to_json(facts: ModuleFacts) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any], display: str) -> ModuleFacts:
     facts = ModuleFacts(data["name"], display, dict(data["imports"]))
-    for qualname, params, returns, calls, sinks in data["functions"]:
+    for qualname, params, returns, calls, sinks, projection in data["functions"]:
         facts.functions[qualname] = FunctionFacts(
             qualname, list(params), _atoms_in(returns),
             [CallSite(callee, tuple(step), [_atoms_in(a) for a in args], {k: _atoms_in(v) for k, v in kwargs.items()},
-                      [tuple(s) for s in spans], {k: tuple(v) for k, v in kw_spans.items()}, bound)
-             for callee, step, args, kwargs, spans, kw_spans, bound in calls],
-            [Sink(reason, key, tuple(span), _atoms_in(taint)) for reason, key, span, taint in sinks])
+                      [tuple(s) for s in spans], {k: tuple(v) for k, v in kw_spans.items()}, bound, stores)
+             for callee, step, args, kwargs, spans, kw_spans, bound, stores in calls],
+            [Sink(reason, key, tuple(span), _atoms_in(taint)) for reason, key, span, taint in sinks], projection)
     for qualname, fields, projection, spans in data["classes"]:
         facts.classes[qualname] = ClassFacts(qualname, list(fields), projection, {k: tuple(v) for k, v in spans.items()})
     facts.globals = {k: _atoms_in(v) for k, v in data["globals"].items()}

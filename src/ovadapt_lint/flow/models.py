@@ -68,8 +68,7 @@ class FlowModels:
         """A path literal that names a published file: `*.public.json`, or a `fixtures/` folder on the way."""
         if text.endswith(self.public_suffixes):
             return True
-        parts = text.replace("\\", "/").split("/")
-        return len(parts) > 1 and any(p in self.public_folders for p in parts[:-1])
+        return any(p in self.public_folders for p in text.replace("\\", "/").split("/"))
 
     def declared_sink(self, qualname: str) -> str | None:
         """The configured public sink that ``qualname`` (``pkg.mod.Class.meth``) is, if any."""
@@ -113,7 +112,7 @@ def flow_models(sanitizers: tuple[str, ...] = (), public_sinks: tuple[str, ...] 
         kill_modules=tuple(kill["modules"]),
         kill_methods=frozenset(kill["methods"]),
         kill_attributes=frozenset(kill["attributes"]),
-        placeholders=_globs(kill["placeholders"], re.DOTALL),
+        placeholders=re.compile(kill["placeholders"]),
         substitutions=frozenset(kill["substitutions"]),
         propagate_calls=frozenset(carry["calls"]),
         propagate_methods=frozenset(carry["methods"]),

@@ -19,6 +19,9 @@ from .facts import (EMPTY, MAX_ATOMS, MAX_PATH, MAX_TRACE, TAKEN, CallSite, Func
                     store)
 from .models import FlowModels
 
+# Sources that often compute a compact value (a commit id from `git rev-parse`, a count read from a file):
+# under an id, count or digest key they are taken to be that value. A path or URI under `*_ref` is not.
+_COMPUTED = frozenset({"process-output", "file-content", "response-body"})
 MAX_DEPTH = 24  # nested call resolutions per query: deeper chains are cut, as Pysa caps trace length
 
 
@@ -138,7 +141,7 @@ class Program:
 
     def call_result(self, function: FunctionFacts, site: CallSite, depth: int) -> Taint:
         target = self.find(site.callee)
-        if target is None:
+        if target is None or site.stores:
             return EMPTY
         if target in self.classes:
             return self.constructed(function, site, target, depth)
@@ -218,11 +221,12 @@ class Program:
             return
         if target is None:
             return
-        if target in self.classes:
-            projection = self.classes[target][1].projection  # type: ignore[attr-defined]
+        if site.stores or target in self.classes:
+            owner = self.classes.get(target) or self.functions.get(target)
+            projection = owner[1].projection if owner is not None else None  # type: ignore[union-attr]
             if projection is None:
                 return
-            fields = self.classes[target][1].fields  # type: ignore[attr-defined]
+            fields = self.classes[target][1].fields if target in self.classes else []  # type: ignore[attr-defined]
             for name, taint, span in self._fields(site, fields):
                 for atom in self.resolve(facts, taint, 0).values():
                     if atom[0] == tag:
@@ -244,8 +248,8 @@ class Program:
         for module in self.modules.values():
             for facts in module.functions.values():
                 for kind, reason, key, where, trace, _ in self._hits(facts, "s"):
-                    if key is not None and compact_name(key):
-                        continue  # an id, a count, a digest or a flag: the key says what the value is
+                    if key is not None and kind in _COMPUTED and compact_name(key):
+                        continue  # `"commit_oid": git_stdout.strip()`: the key says what the output is
                     code = self.models.kinds[kind].code
                     ident = (code, where[:3], trace[0][:3] if trace else None)
                     old = found.get(ident)
