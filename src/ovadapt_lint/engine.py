@@ -31,7 +31,7 @@ def _settled(config: Config | None, analysis: Analysis | None) -> tuple[Config, 
 
 
 def check_json_source(source: SourceFile, kind: str, config: Config | None = None, role: str = "source",
-                      analysis: Analysis | None = None) -> list[Finding]:
+                      analysis: Analysis | None = None, facts_out: dict | None = None) -> list[Finding]:
     from .checks import raw_files
     from .checks.catalog import Context, run_checks
     from .checks.contracts import find_adapters
@@ -47,6 +47,11 @@ def check_json_source(source: SourceFile, kind: str, config: Config | None = Non
         role = PUBLIC
     ctx = Context(source, analysis, role, doc=doc, adapters=adapters)
     findings = list(doc.notices) + run_checks(kind, ctx)
+    if role == PUBLIC and facts_out is not None:
+        # A committed public fixture: the Python dicts with its objects' keys build it (flow.resolve).
+        from .flow.facts import FixtureShapes
+
+        facts_out[source.display] = FixtureShapes(source.display, _shapes(doc))
     # Committing raw storage (a session's messages.jsonl, a memory file) is the leak, wherever it lies.
     whole = raw_files.recognise_json(doc)
     if whole is not None and config.enabled(whole.code):
@@ -57,6 +62,17 @@ def check_json_source(source: SourceFile, kind: str, config: Config | None = Non
         # examples its rules describe: documentation, not data.
         findings = [f for f in findings if not (f.json_path or "").startswith(tool_paths)]
     return findings
+
+
+def _shapes(doc) -> list[tuple[str, ...]]:
+    from .frontends.json_tree import walk
+
+    shapes: set[tuple[str, ...]] = set()
+    for root, prefix in doc.roots:
+        for node, _, _ in walk(root, prefix):
+            if node.kind == "object" and len(node.value) >= 3:
+                shapes.add(tuple(sorted({m.key for m in node.value})))
+    return sorted(shapes)[:200]
 
 
 def _sarif_tool_paths(doc) -> tuple[str, ...]:
@@ -210,7 +226,7 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
         return findings, None
     try:
         if target.kind in ("json", "jsonl"):
-            findings += check_json_source(source, target.kind, config, role, analysis)
+            findings += check_json_source(source, target.kind, config, role, analysis, facts_out=collected)
         elif target.kind == "markdown":
             findings += check_text_source(source, config, role, analysis)
         elif target.kind == "python":
@@ -225,7 +241,7 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
         stored_facts = to_json(collected[source.display])
         if facts_out is not None:
             facts_out[target.display] = collected[source.display]
-        else:
+        elif target.kind == "python":
             findings += flow_findings([collected[source.display]], analysis)
     if source.encoding != "utf-8":  # edits are byte offsets into the UTF-8 transcoding, not into the file
         for finding in findings:

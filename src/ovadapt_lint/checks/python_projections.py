@@ -409,6 +409,12 @@ class ScopeAnalyzer:
                 return text
         return None
 
+    def recognise_version(self, version: str) -> str | None:
+        """Why a dict with this schema_version is a projection, or None."""
+        if self._contract_for_version(version) is not None or _NAMED_PUBLIC.search(version):
+            return f'a projection (schema_version "{version}")'
+        return None
+
     def _recognised(self, node: ast.Dict) -> bool:
         """(a) attestation, or (b) a contract's or a projection's schema, or a contract section's keys."""
         if self._attests(node):
@@ -781,6 +787,7 @@ def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
                             analyzer.projection_types if analyzer else {})
     if analyzer is not None:
         builder.projection_values = analyzer.projection_values
+        builder.recognise = analyzer.recognise_version
     facts = builder.build()
     if analyzer is None:
         return Published(), [], facts

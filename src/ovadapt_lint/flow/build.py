@@ -70,6 +70,8 @@ class ModuleBuilder:
         self.projection_sinks = projection_sinks
         self.projection_types = projection_types
         self.projection_values: dict[int, str] = {}  # id(dict display or call) -> why it is a projection
+        self.constants: dict[str, str] = {}  # module-level NAME = "literal"
+        self.recognise: Callable[[str], str | None] = lambda version: None  # a schema_version -> why published
         self.defined: set[str] = set()  # module-level functions and classes
         self.module_env: dict[str, Taint] = {}
         self.public_names: set[str] = set()  # module constants that name public files
@@ -106,8 +108,20 @@ class ModuleBuilder:
         return self.qualify(name) or name
 
     # --- the module ----------------------------------------------------------
+    def constant(self, node: ast.AST) -> str | None:
+        """A string literal, or a module constant holding one."""
+        text = _string(node)
+        if text is None and isinstance(node, ast.Name):
+            text = self.constants.get(node.id)
+        return text
+
     def build(self) -> ModuleFacts:
         body = self.tree.body
+        for node in body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                text = _string(node.value)
+                if text is not None:
+                    self.constants[node.targets[0].id] = text
         for node in body:
             if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
                 self.defined.add(node.name)
@@ -137,6 +151,9 @@ class ModuleBuilder:
                 inner = {n.name: f"{qualname}.<locals>.{n.name}" for n in _statements(node.body)
                          if isinstance(n, (*_FUNCTIONS, ast.ClassDef))}
                 builder = FunctionBuilder(self, node, qualname, params, class_name, {**local_defs, **inner})
+                builder.facts.handler = any(
+                    (dotted(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1]
+                    in self.models.handler_decorators for d in node.decorator_list)
                 builder.run()
                 if node.name in self.validators and class_name is None:
                     builder.facts.returns = {}  # raises on disallowed content: what it returns is checked
@@ -471,6 +488,8 @@ class FunctionBuilder:
         kind = self.models.source_names.get(node.id)
         if kind is not None and node.id not in self.env:
             return self.source(kind, node)
+        if node.id in self.m.defined and node.id not in self.env and node.id not in self.m.module_env:
+            return taint_of(("g", f"{self.m.name}.{node.id}", (), (), None))  # a function of this module, as a value
         return self.lookup(node.id)
 
     def e_attribute(self, node: ast.Attribute) -> Taint:
@@ -647,8 +666,17 @@ class FunctionBuilder:
 
     def propagated(self, node: ast.Call, name: str, args: list[Taint], kwargs: dict[str, Taint]) -> Taint:
         if name == "dict":
-            stored = [store(t, k, self.m.span(kw.value) + (k,)) for kw in node.keywords
-                      if (k := kw.arg) is not None and (t := kwargs.get(k))]
+            version = next((self.m.constant(k.value) for k in node.keywords if k.arg == "schema_version"), None)
+            why = self.m.recognise(version) if version is not None else None
+            stored = []
+            for keyword in node.keywords:
+                taint = kwargs.get(keyword.arg) if keyword.arg is not None else None
+                if taint:
+                    stored.append(store(taint, keyword.arg, self.m.span(keyword.value) + (keyword.arg,)))
+                    if why is not None:
+                        self.sink(why, keyword.arg, keyword.value, taint)
+            if why is not None:
+                self.m.projection_values[id(node)] = why
             return union(*args, kwargs.get("**", EMPTY), *stored)
         return union(*args, *kwargs.values())
 
@@ -758,8 +786,16 @@ class FunctionBuilder:
 
     def e_dict(self, node: ast.Dict) -> Taint:
         out = []
+        # `{**base, "x": v}` with `base` a projection: the merged dict is one too.
+        why = next((self.projections[v.id] for k, v in zip(node.keys, node.values)
+                    if k is None and isinstance(v, ast.Name) and v.id in self.projections), None)
+        if why is not None:
+            self.m.projection_values[id(node)] = why
+        fields = []
         for key, value in zip(node.keys, node.values):
             taint = self.expr(value)
+            if why is not None and not (isinstance(value, ast.Name) and value.id in self.projections):
+                self.sink(why, _string(key), value, taint)
             if key is None:
                 out.append(taint)
                 continue
@@ -767,6 +803,12 @@ class FunctionBuilder:
             text = _string(key)
             if taint:
                 out.append(store(taint, text or "*", self.m.span(value) + (text,)))
+                if text is not None:
+                    span = self.m.span(value)
+                    fields.append(Sink("", text, span, placed(taint, span + (text,))))
+        keys = tuple(k for k in (_string(k) for k in node.keys) if k is not None)
+        if fields and len(keys) >= 3 and why is None and id(node) not in self.m.projection_values:
+            self.facts.candidates.append((keys, fields))
         return union(*out)
 
     def e_comprehension(self, node) -> Taint:

@@ -162,6 +162,10 @@ class FunctionFacts:
     calls: list[CallSite] = field(default_factory=list)
     sinks: list[Sink] = field(default_factory=list)
     projection: str | None = None  # it returns a projection: why (stores into its result are published)
+    handler: bool = False  # a CLI command handler by its decorator (click/typer): with outputs, its result is printed
+    # Dicts of 3+ literal keys that are not known projections: published if their keys are those of an object of
+    # a committed public fixture (resolve). (keys, [Sink per field that carries something])
+    candidates: list[tuple[tuple[str, ...], list[Sink]]] = field(default_factory=list)
 
 
 @dataclass
@@ -186,6 +190,14 @@ class ModuleFacts:
     noqa: dict[int, list[str]] = field(default_factory=dict)
 
 
+@dataclass
+class FixtureShapes:
+    """The key sets of a committed public JSON fixture's objects (3+ keys): a Python dict with the same keys
+    builds that fixture, so its values are published."""
+    display: str
+    shapes: list[tuple[str, ...]]
+
+
 # --- JSON: the cache stores facts as text --------------------------------------
 def _atoms_out(taint: Taint) -> list:
     return [[a[0], a[1], list(a[2]), [list(s) for s in a[3]], list(a[4]) if a[4] else None] for a in taint.values()]
@@ -199,14 +211,18 @@ def _atoms_in(rows: list) -> Taint:
     return out
 
 
-def to_json(facts: ModuleFacts) -> dict[str, Any]:
+def to_json(facts: ModuleFacts | FixtureShapes) -> dict[str, Any]:
+    if isinstance(facts, FixtureShapes):
+        return {"shapes": [list(s) for s in facts.shapes]}
     return {
         "name": facts.name, "display": facts.display, "imports": facts.imports,
         "functions": [[f.qualname, f.params, _atoms_out(f.returns),
                        [[c.callee, list(c.step), [_atoms_out(a) for a in c.args],
                          {k: _atoms_out(v) for k, v in c.kwargs.items()}, [list(s) for s in c.spans],
                          {k: list(v) for k, v in c.kw_spans.items()}, c.bound, c.stores] for c in f.calls],
-                       [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in f.sinks], f.projection]
+                       [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in f.sinks], f.projection, f.handler,
+                       [[list(keys), [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in sinks]]
+                        for keys, sinks in f.candidates]]
                       for f in facts.functions.values()],
         "classes": [[c.qualname, c.fields, c.projection, {k: list(v) for k, v in c.field_spans.items()}]
                     for c in facts.classes.values()],
@@ -216,15 +232,18 @@ def to_json(facts: ModuleFacts) -> dict[str, Any]:
     }
 
 
-def from_json(data: dict[str, Any], display: str) -> ModuleFacts:
+def from_json(data: dict[str, Any], display: str) -> Any:
+    if "shapes" in data:
+        return FixtureShapes(display, [tuple(s) for s in data["shapes"]])
     facts = ModuleFacts(data["name"], display, dict(data["imports"]))
-    for qualname, params, returns, calls, sinks, projection in data["functions"]:
+    for qualname, params, returns, calls, sinks, projection, handler, candidates in data["functions"]:
         facts.functions[qualname] = FunctionFacts(
             qualname, list(params), _atoms_in(returns),
             [CallSite(callee, tuple(step), [_atoms_in(a) for a in args], {k: _atoms_in(v) for k, v in kwargs.items()},
                       [tuple(s) for s in spans], {k: tuple(v) for k, v in kw_spans.items()}, bound, stores)
              for callee, step, args, kwargs, spans, kw_spans, bound, stores in calls],
-            [Sink(reason, key, tuple(span), _atoms_in(taint)) for reason, key, span, taint in sinks], projection)
+            [Sink(reason, key, tuple(span), _atoms_in(taint)) for reason, key, span, taint in sinks], projection, handler,
+            [(tuple(keys), [Sink(r, k, tuple(sp), _atoms_in(t)) for r, k, sp, t in fields]) for keys, fields in candidates])
     for qualname, fields, projection, spans in data["classes"]:
         facts.classes[qualname] = ClassFacts(qualname, list(fields), projection, {k: tuple(v) for k, v in spans.items()})
     facts.globals = {k: _atoms_in(v) for k, v in data["globals"].items()}

@@ -47,6 +47,8 @@ class FlowModels:
     public_suffixes: tuple[str, ...]
     public_folders: frozenset[str]
     outputs: frozenset[str]
+    handler_keywords: frozenset[str]
+    handler_decorators: frozenset[str]
     # From the configuration.
     sanitizers: frozenset[str] = frozenset()  # qualified names or last names of the user's sanitisers
     public_sinks: tuple[str, ...] = ()  # "pkg.module:function" / "pkg.module:Class.method"
@@ -125,6 +127,8 @@ def flow_models(sanitizers: tuple[str, ...] = (), public_sinks: tuple[str, ...] 
         public_suffixes=tuple(sinks["public_suffixes"]),
         public_folders=frozenset(sinks["public_folders"]),
         outputs=frozenset(sinks["outputs"]),
+        handler_keywords=frozenset(sinks["handler_keywords"]),
+        handler_decorators=frozenset(sinks["handler_decorators"]),
         sanitizers=frozenset(sanitizers) | frozenset(s.rsplit(".", 1)[-1] for s in sanitizers),
         public_sinks=public_sinks,
         validators=frozenset(v.rsplit(".", 1)[-1] for v in validators),

@@ -11,12 +11,12 @@ where the value was put under its published key, and carries the whole trace, ac
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..findings import Finding, Span, make_finding
 from .build import compact_name
-from .facts import (EMPTY, MAX_ATOMS, MAX_PATH, MAX_TRACE, TAKEN, CallSite, FunctionFacts, ModuleFacts, Taint, identity,
-                    store)
+from .facts import (EMPTY, MAX_ATOMS, MAX_PATH, MAX_TRACE, TAKEN, CallSite, FixtureShapes, FunctionFacts, ModuleFacts,
+                    Taint, identity, store)
 from .models import FlowModels
 
 # Sources that often compute a compact value (a commit id from `git rev-parse`, a count read from a file):
@@ -46,9 +46,13 @@ class FlowHit:
 
 
 class Program:
-    def __init__(self, modules: list[ModuleFacts], models: FlowModels) -> None:
+    def __init__(self, modules: list, models: FlowModels) -> None:
         self.models = models
         self.modules: dict[str, ModuleFacts] = {}
+        self.shapes: list[tuple[frozenset[str], str]] = []  # (an object's keys, the public fixture it is in)
+        for shapes in [m for m in modules if isinstance(m, FixtureShapes)]:
+            self.shapes += [(frozenset(s), shapes.display) for s in shapes.shapes]
+        modules = [m for m in modules if isinstance(m, ModuleFacts)]
         self.functions: dict[str, tuple[ModuleFacts, FunctionFacts]] = {}
         self.classes: dict[str, tuple[ModuleFacts, object]] = {}
         for module in modules:
@@ -190,7 +194,7 @@ class Program:
     def _hits(self, facts: FunctionFacts, tag: str):
         """(param or kind, reason, key, where, trace) of every ``tag`` atom (``s`` sources, ``p`` parameters)
         that reaches a sink in ``facts``: its own sinks, and the sinks it reaches through its calls."""
-        for sink in facts.sinks:
+        for sink in [*facts.sinks, *self._fixture_fields(facts)]:
             for atom in self.resolve(facts, sink.taint, 0).values():
                 if atom[0] == tag:
                     where, key = _where(atom, sink.span, sink.key)
@@ -243,22 +247,71 @@ class Program:
                     key = atom[4][5] if atom[4] else sink.key
                     yield atom[1], sink.reason, key, where, _joined(atom[3], (site.step,), sink.trace), atom[2]
 
+    def _fixture_fields(self, facts: FunctionFacts) -> list:
+        """The fields of ``facts``' dicts whose keys are those of an object of a committed public fixture."""
+        out = []
+        for keys, fields in facts.candidates if self.shapes else ():
+            fixture = _fixture_of(frozenset(keys), self.shapes)
+            if fixture is not None:
+                reason = f"it builds the committed public fixture {fixture} (the same keys)"
+                out += [replace(f, reason=reason) for f in fields]
+        return out
+
+    def handlers(self) -> set[str]:
+        """CLI command handlers: decorated as commands, or handed to argparse's ``set_defaults(func=...)``."""
+        found = {q for q, (_, f) in self.functions.items() if f.handler}
+        for _, facts in self.functions.values():
+            for site in facts.calls:
+                if site.callee.rsplit(".", 1)[-1] != "set_defaults":
+                    continue
+                for name, taint in site.kwargs.items():
+                    if name in self.models.handler_keywords:
+                        found |= {t for a in taint.values() if a[0] == "g" and (t := self.find(a[1])) in self.functions}
+        return found
+
+    def _handler_hits(self):
+        """With ``published = "outputs"``: what a CLI command handler returns is printed."""
+        reason = 'returned by a CLI command handler (published = "outputs")'
+        for qualname in sorted(self.handlers()):
+            for atom in self.returns(qualname).values():
+                if atom[0] == "s":
+                    last = atom[3][-1] if atom[3] else ("", 0, 0, "")
+                    where, key = _where(atom, (last[0], last[1], last[2], last[1], last[2]), None)
+                    yield atom[1], reason, key, where, atom[3], atom[2]
+
     def hits(self) -> list[FlowHit]:
         found: dict[tuple, FlowHit] = {}
-        for module in self.modules.values():
-            for facts in module.functions.values():
-                for kind, reason, key, where, trace, _ in self._hits(facts, "s"):
-                    if key is not None and kind in _COMPUTED and compact_name(key):
-                        continue  # `"commit_oid": git_stdout.strip()`: the key says what the output is
-                    code = self.models.kinds[kind].code
-                    ident = (code, where[:3], trace[0][:3] if trace else None)
-                    old = found.get(ident)
-                    if old is None or len(trace) < len(old.trace):
-                        found[ident] = FlowHit(code, kind, where, key, reason, trace)
+        everything = [self._hits(facts, "s") for module in self.modules.values() for facts in module.functions.values()]
+        if self.models.published == "outputs":
+            everything.append(self._handler_hits())
+        for produced in everything:
+            for kind, reason, key, where, trace, _ in produced:
+                if key is not None and kind in _COMPUTED and compact_name(key):
+                    continue  # `"commit_oid": git_stdout.strip()`: the key says what the output is
+                code = self.models.kinds[kind].code
+                ident = (code, where[:3], trace[0][:3] if trace else None)
+                old = found.get(ident)
+                if old is None or len(trace) < len(old.trace):
+                    found[ident] = FlowHit(code, kind, where, key, reason, trace)
         return sorted(found.values(), key=lambda h: (h.where[:3], h.code))
 
     def findings(self, rules=None) -> list[Finding]:
         return [hit_finding(hit, self.models, rules) for hit in self.hits()]
+
+
+# Keys that many unrelated dicts share: a fixture's shape is told apart by its other keys.
+_GENERIC_KEYS = frozenset({"id", "kind", "type", "name", "status", "state", "title", "summary", "schema_version",
+                           "version", "created_at", "updated_at", "count", "ok", "error", "value", "key", "items"})
+
+
+def _fixture_of(keys: frozenset[str], shapes: list[tuple[frozenset[str], str]]) -> str | None:
+    """The fixture one of whose objects has these keys: three or more shared, most of the dict's, and at least
+    two that are not generic."""
+    for shape, fixture in shapes:
+        shared = keys & shape
+        if len(shared) >= 3 and len(shared) * 4 >= len(keys) * 3 and len(shared - _GENERIC_KEYS) >= 2:
+            return fixture
+    return None
 
 
 def _joined(*traces: tuple) -> tuple:
