@@ -71,6 +71,7 @@ class ModuleBuilder:
         self.projection_types = projection_types
         self.projection_values: dict[int, str] = {}  # id(dict display or call) -> why it is a projection
         self.constants: dict[str, str] = {}  # module-level NAME = "literal"
+        self.key_tuples: dict[str, tuple[str, ...]] = {}  # module-level NAMES = ("a", "b")
         self.recognise: Callable[[str], str | None] = lambda version: None  # a schema_version -> why published
         self.defined: set[str] = set()  # module-level functions and classes
         self.module_env: dict[str, Taint] = {}
@@ -108,6 +109,15 @@ class ModuleBuilder:
         return self.qualify(name) or name
 
     # --- the module ----------------------------------------------------------
+    def literal_keys(self, node: ast.AST) -> tuple[str, ...]:
+        """The strings of a literal tuple, list or set, or of a module constant holding one."""
+        if isinstance(node, ast.Name):
+            return self.key_tuples.get(node.id, ())
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            texts = tuple(_string(e) for e in node.elts)
+            return texts if texts and all(t is not None for t in texts) else ()  # type: ignore[return-value]
+        return ()
+
     def constant(self, node: ast.AST) -> str | None:
         """A string literal, or a module constant holding one."""
         text = _string(node)
@@ -122,6 +132,9 @@ class ModuleBuilder:
                 text = _string(node.value)
                 if text is not None:
                     self.constants[node.targets[0].id] = text
+                keys = self.literal_keys(node.value)
+                if keys:
+                    self.key_tuples[node.targets[0].id] = keys
         for node in body:
             if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
                 self.defined.add(node.name)
@@ -222,6 +235,7 @@ class FunctionBuilder:
         self.containers: set[str] = set()  # names bound to a dict/list/set display: their reads are their stores
         self.projections: dict[str, str] = {}  # names bound to a projection: what is stored into them is published
         self.instances: dict[str, str] = {}  # names bound to an instance of a class of the linted code
+        self.keysets: dict[str, tuple[str, ...]] = {}  # loop variables over literal keys
         self.call_ids: dict[int, int] = {}
         self.params = set(params)
         self.is_module = isinstance(node, ast.Module)
@@ -317,12 +331,15 @@ class FunctionBuilder:
         if not isinstance(node, ast.Name) or not keys:
             return
         slot_node = value if value is not None else target
-        key = keys[0]
-        self.stored_into(node.id, keys, slot_node, taint)
-        stored = store(taint, key, self.m.span(slot_node) + (key,))
-        for outer in keys[1:]:
-            stored = store(stored, outer, None)
-        self.env[node.id] = union(self.env.get(node.id, EMPTY) or self.lookup(node.id), stored)
+        inner = target.slice if isinstance(target, ast.Subscript) else None
+        choices = self.keys_of(inner) if inner is not None and keys[0] == "*" else ()
+        for key in choices or (keys[0],):  # `out[key] = v` for key in a literal tuple: stored under each
+            chosen = [key, *keys[1:]]
+            self.stored_into(node.id, chosen, slot_node, taint)
+            stored = store(taint, key, self.m.span(slot_node) + (key,))
+            for outer in keys[1:]:
+                stored = store(stored, outer, None)
+            self.env[node.id] = union(self.env.get(node.id, EMPTY) or self.lookup(node.id), stored)
 
     def stored_into(self, root: str, keys: list[str], value: ast.AST, taint: Taint) -> None:
         """A store into a projection is published there; into an instance of a class of the linted code, it is
@@ -388,6 +405,12 @@ class FunctionBuilder:
             taint = self.expr(node.iter)  # type: ignore[attr-defined]
             before = dict(self.env)
             self.bind(node.target, elements(taint))  # type: ignore[attr-defined]
+            if isinstance(node.target, ast.Name):  # type: ignore[attr-defined]
+                literal = self.m.literal_keys(node.iter)  # type: ignore[attr-defined]
+                if literal:
+                    self.keysets[node.target.id] = literal  # type: ignore[attr-defined]
+                else:
+                    self.keysets.pop(node.target.id, None)  # type: ignore[attr-defined]
             self.block(node.body)  # type: ignore[attr-defined]
             self.env = self.merge(before, self.env)
             self.block(node.orelse)  # type: ignore[attr-defined]
@@ -525,7 +548,14 @@ class FunctionBuilder:
         if isinstance(node.slice, ast.Slice):
             self.expr(node.slice)
             return self.expr(base)  # a slice is the text it was cut from
+        keys = self.keys_of(node.slice)
+        if keys:
+            return union(*(self.field(k, base, node) for k in keys))
         return elements(self.expr(base))  # a computed key: the key's own material is not the value's
+
+    def keys_of(self, node: ast.AST) -> tuple[str, ...]:
+        """The literal keys a loop variable runs over (`for key in ("status", "priority")`), else ()."""
+        return self.keysets.get(node.id, ()) if isinstance(node, ast.Name) else ()
 
     def environ(self, name: str, node: ast.AST) -> Taint:
         upper = name.upper()
@@ -604,9 +634,10 @@ class FunctionBuilder:
             return self.source("file-content", node)
         if method in models.container_methods:
             return self.container(node, method, receiver, args, kwargs)
-        if method == "get" and node.args and _string(node.args[0]) is not None:
+        if method == "get" and node.args and (_string(node.args[0]) is not None or self.keys_of(node.args[0])):
             default = args[1] if len(args) > 1 else kwargs.get("default", EMPTY)
-            return union(self.field(_string(node.args[0]), receiver, node), default)  # type: ignore[arg-type]
+            keys = (_string(node.args[0]),) if _string(node.args[0]) is not None else self.keys_of(node.args[0])
+            return union(*(self.field(k, receiver, node) for k in keys), default)  # type: ignore[arg-type]
         if method in models.whole_record_methods:
             return self.expr(receiver)
         if method in models.propagate_methods:

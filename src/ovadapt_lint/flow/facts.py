@@ -24,7 +24,7 @@ Atom = tuple  # (tag, ref, path, trace, slot)
 Taint = dict  # identity -> Atom
 
 EMPTY: Taint = {}  # shared: never mutated
-MAX_PATH = 3  # keys kept per atom; deeper stores collapse onto the first three
+MAX_PATH = 5  # keys kept per atom (CodeQL keeps access paths of 5); deeper stores collapse onto the first five
 MAX_TRACE = 12  # steps kept per atom: the first (the source) and the latest
 MAX_ATOMS = 24  # atoms kept per value
 
