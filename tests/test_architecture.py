@@ -16,6 +16,8 @@ LAYERS = [
     {"errors", "userstore", "rulepack", "registry", "findings", "source", "keyclass", "version"},
     # readers, detectors and redaction: detectors take the pack's pieces as arguments
     {"frontends", "detect", "redact", "internal_error", "classify", "discover", "vcs", "cache", "workers"},
+    # the Python flow analysis: per-module facts and their resolution over a run's modules (models passed in)
+    {"flow"},
     # checks: they take the rule pack (and the file's context) as arguments
     {"checks"},
     # the rule pack as one value, built from the built-in pack and a configuration's extension files

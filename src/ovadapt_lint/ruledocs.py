@@ -95,6 +95,87 @@ def docs_markdown(rules: dict[str, Rule] | None = None) -> str:
     for rule in rules.values():
         lines.append(f"| [{rule.code}](#{rule.code.lower()}-{rule.name}) | `{rule.name}` | {rule.category} | {rule.severity} | {rule.summary} |")
     lines.append("")
+    lines += flow_models_markdown()
     for rule in rules.values():
         lines.append(rule_markdown(rule))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _names(values) -> str:
+    return ", ".join(f"`{v}`" for v in sorted(values)) or "(none)"
+
+
+def flow_models_markdown() -> list[str]:
+    """The Python flow analysis' model (rules/flow/models.toml) as documentation: written from the data."""
+    from . import rulepack
+
+    data = rulepack.load_toml("flow", "models.toml")
+    sources, kill, carry, sinks = data["sources"], data["sanitizers"], data["propagators"], data["sinks"]
+    by_kind: dict[str, list[str]] = {}
+    for table in ("calls", "methods", "names", "fields"):
+        for name, kind in sources[table].items():
+            shown = f".{name}()" if table == "methods" else f'["{name}"]' if table == "fields" else name
+            by_kind.setdefault(kind, []).append(shown)
+    lines = [
+        "## Python flows (OVA208, OVA410, OVA504, OVA605)",
+        "",
+        "A Python finding is a flow from a raw **source** to a published **sink** through no **sanitiser**; a key "
+        "name alone never makes one. Each module is read once into facts (per function: what its result carries, "
+        "the calls it makes, what reaches its sinks); after the run the facts of all modules are joined over their "
+        "imports (`from .x import f`, aliases, re-exports), so a value is followed through helpers, containers "
+        "(`append`, `extend`, `update`, `setdefault`, item stores, comprehensions, `dict(...)`, `**` spreads, "
+        "dataclass and pydantic fields) and returns in other modules. Each finding sits where the value is put "
+        "under its published key and carries its trace (text output, SARIF `codeFlows`). The models are data in "
+        "`rules/flow/models.toml`; this section is generated from it.",
+        "",
+        "**Sources** (by kind; `[\"x\"]` is a key or attribute read from a record, also through `.get`):",
+        "",
+    ]
+    for kind, row in data["kinds"].items():
+        lines.append(f"- `{kind}` ({row['code']}, {row['text']}): {_names(by_kind.get(kind, []))}"
+                     + ("; `except E as e`" if kind == sources["except_binding"] else "")
+                     + ("; `open()` / `.open()` of a file that is not public" if kind == "file-content" else ""))
+    lines += [
+        f"- `credential` also: environment variables named {_names(sources['env_credential'])}, and a command "
+        f"line (a list or f-string) holding a flag {_names(sources['credential_flags'])} followed by a value; "
+        f"`local-path` also: environment variables {_names(sources['env_path'])}, and a folder parameter joined "
+        f"onto (`out_dir / name`, `os.path.join(root, ...)`); `record`: `{{k: v for k, v in record.items()}}` "
+        f"of a record handed in.",
+        "",
+        f"**Sanitisers** stop a flow: calls {_names(kill['calls'])}; any call into {_names(kill['modules'])}; "
+        f"methods {_names(kill['methods'])}; attributes {_names(kill['attributes'])}; comparisons, `not`, "
+        f"membership tests and enum mapping (`x if x in ALLOWED else \"other\"`, `MAPPING[x]`); reading an id, "
+        f"count, digest or flag field (`issue_id`, `stdout_sha256`); a regex substitution whose replacement "
+        f"matches `{kill['placeholders']}`; a function of the linted code whose every return carries nothing "
+        f"(its summary), or that checks its argument against a pattern and refuses it (`if PATTERN.search(x): "
+        f"raise` / `return None`); and the configured `sanitizers`. Truncation, slicing, `textwrap.shorten` and "
+        f"whitespace collapse only propagate.",
+        "",
+        f"**Propagators** carry their arguments' material: calls {_names(carry['calls'])}; methods "
+        f"{_names(carry['methods'])}; container updates {_names(carry['container_methods'])}. Any other library "
+        f"call's result carries nothing (the quiet default); calls into the linted code follow the callee's "
+        f"summary.",
+        "",
+        "**Sinks** (where a value is published):",
+        "",
+        "- the fields of a recognised projection (see \"What is judged where\"), a store into one, an instance of "
+        "a projection type (also imported from another module), and stores into a projection another function "
+        "returned;",
+        "- a dict whose literal keys are those of an object of a committed public JSON fixture of the linted set "
+        "(three or more shared keys, most of the dict's, two of them not generic): it builds that fixture;",
+        f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} on "
+        f"one: a path whose name ends in {_names(sinks['public_suffixes'])} or that runs through a "
+        f"{_names(sinks['public_folders'])} folder, wherever the value was built;",
+        "- the arguments of the configured `public-sinks = [\"pkg.module:function\", \"pkg.module:Class.method\"]` "
+        "(a chat-board upsert, a comment poster) and of `public-validators`;",
+        f"- with `published = \"outputs\"` (config, or `--published outputs`): every machine-readable output too: "
+        f"the arguments of {_names(sinks['outputs'])}, and what a CLI command handler returns (a function given "
+        f"to `set_defaults({'/'.join(sinks['handler_keywords'])}=...)` or decorated as "
+        f"{_names(sinks['handler_decorators'])}).",
+        "",
+        "To extend the model for a repository: list its redactors in `sanitizers`, its publishers in "
+        "`public-sinks`, and set `published = \"outputs\"` when everything it prints as JSON is promised to be "
+        "public-safe.",
+        "",
+    ]
+    return lines

@@ -807,7 +807,8 @@ class FunctionBuilder:
 
     def e_sequence(self, node) -> Taint:
         taints = [self.expr(e) for e in node.elts]
-        taint = union(*taints)
+        # An element is one level down; `*xs` adds the elements of xs, already there.
+        taint = union(*(t if isinstance(e, ast.Starred) else store(t, "*", None) for e, t in zip(node.elts, taints)))
         flags = self.models.credential_flags
         for flag, value, value_taint in zip(node.elts, node.elts[1:], taints[1:]):
             text = _string(flag)
@@ -855,8 +856,8 @@ class FunctionBuilder:
                 if self._copies_record(node):
                     # `{k: v for k, v in record.items()}`: every field of a record handed in comes along
                     value = union(value, self.source("record", node.generators[0].iter))
-                return value
-            return self.expr(node.elt)
+                return store(value, "*", None)
+            return store(self.expr(node.elt), "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
 

@@ -56,23 +56,30 @@ def _region(span) -> dict[str, int]:
             "endLine": span.end_line, "endColumn": max(span.end_col, 1)}
 
 
-def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any], quote) -> None:
-    """A flow finding's steps (source, each variable, the projection field) as relatedLocations and a codeFlow."""
+def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any], quote,
+              artifact_of=None) -> None:
+    """A flow finding's steps (the source, each assignment, call and return, the published field) as
+    relatedLocations and a codeFlow; each step names its own file (flows cross modules)."""
     locations = []
     for number, step in enumerate(steps):
+        where = artifact_of(step["path"]) if artifact_of is not None and step.get("path") else dict(artifact)
         locations.append({
             "id": number,
-            "physicalLocation": {"artifactLocation": dict(artifact),
-                                 "region": {"startLine": step["line"], "startColumn": step["column"]}},
+            "physicalLocation": {"artifactLocation": where,
+                                 "region": {"startLine": step["line"], "startColumn": max(step["column"], 1)}},
             "message": {"text": quote(step["message"])},
         })
     item["relatedLocations"] = locations
+    last = len(locations) - 1
     item["codeFlows"] = [{"threadFlows": [{"locations": [
-        {"location": {k: v for k, v in loc.items() if k != "id"}, "executionOrder": number}
+        {"location": {k: v for k, v in loc.items() if k != "id"}, "executionOrder": number,
+         "importance": "essential" if number in (0, last) else "important",
+         **({"kinds": ["taint"]} if number == 0 else {"kinds": ["danger"]} if number == last else {})}
         for number, loc in enumerate(locations)]}]}]
 
 
-def _result(f, uri: str, index: dict[str, int], result: LintResult) -> tuple[dict[str, Any], dict[str, Any]]:
+def _result(f, uri: str, index: dict[str, int], result: LintResult,
+            uri_of=None) -> tuple[dict[str, Any], dict[str, Any]]:
     message = result.quoted(f, f.message)
     location = {"physicalLocation": {
         "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
@@ -96,7 +103,8 @@ def _result(f, uri: str, index: dict[str, int], result: LintResult) -> tuple[dic
         item.setdefault("properties", {}).update(f.extra["history"])
     if f.extra.get("flow"):
         _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"],
-                  lambda text: result.quoted(f, text))
+                  lambda text: result.quoted(f, text),
+                  lambda path: {"uri": (uri_of(path) if uri_of is not None else None) or uri, "uriBaseId": "%SRCROOT%"})
     return item, location
 
 
@@ -160,7 +168,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         left_out = [findings[i] for i in order[max_results:]]
         findings = [findings[i] for i in kept]
     for f in findings:
-        item, _ = _result(f, uri_of(f.path), index, result)
+        item, _ = _result(f, uri_of(f.path), index, result, uri_of)
         results.append(item)
     if show_suppressed:
         for hidden in result.suppressed:
@@ -169,7 +177,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
             uri = uri_of(hidden.finding.path)
             if uri is None:
                 continue
-            item, _ = _result(hidden.finding, uri, index, result)
+            item, _ = _result(hidden.finding, uri, index, result, uri_of)
             item["suppressions"] = [{"kind": "inSource" if hidden.in_source else "external",
                                      "justification": hidden.reason}]
             results.append(item)

@@ -205,6 +205,12 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
                 gutter = f"{finding.line:>5} | "
                 console.print((gutter, "dim"), shown)
                 console.print((" " * (len(gutter) - 2) + "| ", "dim"), (marker, "bold red"))
+        flow = finding.extra.get("flow")
+        if flow:  # the trace from the source to the published field, a step a line
+            for number, step in enumerate(flow):
+                arrow = "source" if number == 0 else "  sink" if number == len(flow) - 1 else "      "
+                console.print((f"    {arrow} ", "dim"), (f"{step['path']}:{step['line']}: ", "dim"),
+                              result.quoted(finding, step["message"]))
     if show_suppressed and result.suppressed:
         if current is not None:
             console.print()
