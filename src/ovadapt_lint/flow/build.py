@@ -151,8 +151,10 @@ class ModuleBuilder:
         self._scope(body, self.name, None, {})
         return self.facts
 
-    def _scope(self, body: list[ast.stmt], prefix: str, class_name: str | None, local_defs: dict[str, str]) -> None:
-        for node in _statements(body):
+    def _scope(self, body: list[ast.stmt], prefix: str, class_name: str | None, local_defs: dict[str, str],
+               statements: list[ast.stmt] | None = None) -> None:
+        """The functions and classes of a body (``statements``: its statements, when already listed)."""
+        for node in statements if statements is not None else _statements(body):
             if isinstance(node, ast.ClassDef):
                 qualname = f"{prefix}.{node.name}"
                 self._class(node, qualname)
@@ -161,9 +163,10 @@ class ModuleBuilder:
                 qualname = f"{prefix}.{node.name}"
                 args = node.args
                 params = [a.arg for a in (*args.posonlyargs, *args.args)]
-                inner = {n.name: f"{qualname}.<locals>.{n.name}" for n in _statements(node.body)
-                         if isinstance(n, (*_FUNCTIONS, ast.ClassDef))}
-                builder = FunctionBuilder(self, node, qualname, params, class_name, {**local_defs, **inner})
+                inside = list(_statements(node.body))  # listed once: nested definitions, sink owners
+                nested = [n for n in inside if isinstance(n, (*_FUNCTIONS, ast.ClassDef))]
+                inner = {**local_defs, **{n.name: f"{qualname}.<locals>.{n.name}" for n in nested}}
+                builder = FunctionBuilder(self, node, qualname, params, class_name, inner, inside)
                 builder.facts.handler = any(
                     (dotted(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1]
                     in self.models.handler_decorators for d in node.decorator_list)
@@ -171,7 +174,8 @@ class ModuleBuilder:
                 if node.name in self.validators and class_name is None:
                     builder.facts.returns = {}  # raises on disallowed content: what it returns is checked
                 self.facts.functions[qualname] = builder.facts
-                self._scope(node.body, f"{qualname}.<locals>", None, {**local_defs, **inner})
+                if nested:
+                    self._scope(node.body, f"{qualname}.<locals>", None, inner, nested)
 
     def _class(self, node: ast.ClassDef, qualname: str) -> None:
         fields, spans = [], {}
@@ -223,7 +227,7 @@ def _validates(function: ast.AST) -> bool:
 
 class FunctionBuilder:
     def __init__(self, module: ModuleBuilder, node: ast.AST, qualname: str, params: list[str],
-                 class_name: str | None, local_defs: dict[str, str]) -> None:
+                 class_name: str | None, local_defs: dict[str, str], statements: list[ast.stmt] | None = None) -> None:
         self.m = module
         self.models = module.models
         self.node = node
@@ -242,7 +246,8 @@ class FunctionBuilder:
         sinks = module.projection_sinks.get(id(node), [])
         self.sink_owner: dict[int, list] = {}
         if sinks:
-            statements = list(_statements(getattr(node, "body", [])))
+            if statements is None:
+                statements = list(_statements(getattr(node, "body", [])))
             for key, value, reason in sinks:
                 owner = _owner(statements, value)
                 if owner is not None:
@@ -356,10 +361,12 @@ class FunctionBuilder:
                                              stores=True))
 
     def merge(self, *envs: dict[str, Taint]) -> dict[str, Taint]:
-        out: dict[str, Taint] = {}
-        for env in envs:
+        out = dict(envs[0])
+        for env in envs[1:]:
             for name, taint in env.items():
-                out[name] = union(out[name], taint) if name in out else taint
+                current = out.get(name)
+                if current is not taint:  # branches share most bindings: only the ones that differ are joined
+                    out[name] = union(current, taint) if current is not None else taint
         return out
 
     # --- statements ----------------------------------------------------------

@@ -106,7 +106,8 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     covered: list[tuple[Span, str]] = []  # every string literal: where it is and its source text
     keys: dict[int, str] = {}  # id(Constant) -> the name it is assigned to
     for node in walk(tree):
-        if isinstance(node, ast.Constant):
+        kind = node.__class__
+        if kind is ast.Constant:
             if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
                 span = _span(lines, node)
                 value = node.value if isinstance(node.value, str) else node.value.decode("utf-8", "replace")
@@ -115,12 +116,13 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 covered.append((span, raw))
                 result.literals.append(Literal(value, what, span, raw, keys.get(id(node))))
             continue
-        _assigned_names(node, keys)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+        if kind in _ASSIGNING:  # dispatch by type: this loop sees every node of the module
+            _assigned_names(node, keys)
+        elif kind in _SCOPES and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
                 docstrings.add(id(first.value))
-        if isinstance(node, ast.JoinedStr):
+        if kind is ast.JoinedStr:
             span = _span(lines, node)
             raw = lines.segment(span)
             covered.append((span, raw))
@@ -144,6 +146,10 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     result.comments = _comments(lines, covered)
     result.literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
     return result
+
+
+_ASSIGNING = frozenset({ast.Assign, ast.AnnAssign, ast.Call, ast.Dict})
+_SCOPES = frozenset({ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef})
 
 
 def _name_of(target: ast.AST) -> str | None:
