@@ -235,7 +235,7 @@ def to_json(facts: ModuleFacts | FixtureShapes) -> dict[str, Any]:
 def from_json(data: dict[str, Any], display: str) -> Any:
     if "shapes" in data:
         return FixtureShapes(display, [tuple(s) for s in data["shapes"]])
-    facts = ModuleFacts(data["name"], display, dict(data["imports"]))
+    facts = ModuleFacts(data["name"], data["display"], dict(data["imports"]))
     for qualname, params, returns, calls, sinks, projection, handler, candidates in data["functions"]:
         facts.functions[qualname] = FunctionFacts(
             qualname, list(params), _atoms_in(returns),

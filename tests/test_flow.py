@@ -1,0 +1,156 @@
+"""The Python flow analysis (issue 25) beyond the corpus: facts that survive the cache, modules re-checked
+when a helper changes, traces in every output, and the configuration of sinks."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from ovadapt_lint import Config, engine, lint_paths
+from ovadapt_lint.analysis import Analysis
+from ovadapt_lint.config import load_config
+from ovadapt_lint.errors import ConfigError
+from ovadapt_lint.flow import facts as flow_facts
+from ovadapt_lint.source import SourceFile
+
+from .conftest import CORPUS
+
+HELPER_CLEAN = '''import hashlib
+
+
+def describe(exc: Exception) -> str:
+    return hashlib.sha256(str(exc).encode()).hexdigest()[:12]
+'''
+HELPER_RAW = '''def describe(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}"
+'''
+STATUS = '''from .helpers import describe
+
+
+def status(run) -> dict:
+    try:
+        run()
+    except OSError as exc:
+        return {"stdout_captured": False, "error": describe(exc)}
+    return {"stdout_captured": False, "error": None}
+'''
+OTHER = '''def unrelated() -> dict:
+    return {"kind": "other"}
+'''
+
+
+def _project(tmp_path: Path) -> Path:
+    project = tmp_path / "proj" / "pkg"
+    project.mkdir(parents=True)
+    (project / "__init__.py").write_text("", encoding="utf-8")
+    (project / "helpers.py").write_text(HELPER_CLEAN, encoding="utf-8")
+    (project / "status.py").write_text(STATUS, encoding="utf-8")
+    (project / "other.py").write_text(OTHER, encoding="utf-8")
+    old = 1_600_000_000  # well before the run: the stat index trusts the files
+    for path in project.iterdir():
+        os.utime(path, (old, old))
+    return project
+
+
+def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(tmp_path: Path, xdg: dict,
+                                                                          monkeypatch) -> None:
+    project, cache = _project(tmp_path), tmp_path / "cache"
+    config = Config(cache_dir=cache, use_cache=True, jobs=1)
+    assert [f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"] == []
+
+    analysed: list[str] = []
+    real = engine._check_python
+    monkeypatch.setattr(engine, "_check_python",
+                        lambda source, analysis, role: (analysed.append(Path(source.display).name),
+                                                        real(source, analysis, role))[1])
+    (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
+    os.utime(project / "helpers.py", (1_600_000_100, 1_600_000_100))
+    found = [f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"]
+    # Only the changed helper was parsed again; its importer's finding comes from its cached facts.
+    assert analysed == ["helpers.py"]
+    assert [(Path(f.path).name, f.line) for f in found] == [("status.py", 8)]
+    assert "helpers.py" in json.dumps(found[0].extra["flow"])  # the trace runs through the helper
+
+    analysed.clear()  # a new clean helper (the first one's bytes would be answered by the cache)
+    (project / "helpers.py").write_text(HELPER_CLEAN + "# reviewed\n", encoding="utf-8")
+    os.utime(project / "helpers.py", (1_600_000_200, 1_600_000_200))
+    assert [f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"] == []
+    assert analysed == ["helpers.py"]
+
+
+def test_facts_round_trip_through_json_and_follow_a_renamed_file(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
+    analysis = Analysis.build(Config())
+    modules = []
+    for name in ("helpers.py", "status.py"):
+        path = project / name
+        findings, facts = engine._check_python(SourceFile(path, str(path), path.read_bytes()), analysis, "source")
+        modules.append(facts)
+    again = [flow_facts.from_json(json.loads(json.dumps(flow_facts.to_json(m))), m.display) for m in modules]
+    assert again == modules
+    moved = flow_facts.from_json(flow_facts.to_json(modules[1]), "elsewhere/status.py")
+    assert moved.display == "elsewhere/status.py"
+    assert "status.py" not in json.dumps(flow_facts.to_json(moved)).replace("elsewhere/status.py", "")
+    before = engine.flow_findings(modules, analysis)
+    after = engine.flow_findings(again, analysis)
+    assert [(f.path, f.line, f.message) for f in before] == [(f.path, f.line, f.message) for f in after] != []
+
+
+def test_text_output_prints_the_trace_across_modules(tmp_path: Path, capsys) -> None:
+    from ovadapt_lint import cli
+
+    project = _project(tmp_path)
+    (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
+    cli.main([str(project.parent), "--no-cache", "--no-color"])
+    out = capsys.readouterr().out
+    lines = [line.strip() for line in out.splitlines()]
+    source = next(line for line in lines if line.startswith("source "))
+    assert "status.py:7:" in source  # the except clause that bound the exception
+    assert any(line.startswith("sink ") and 'published field "error"' in line for line in lines)
+    assert any("helpers.py:2:" in line for line in lines)  # the helper's return
+
+
+def test_sarif_code_flow_names_each_steps_file(tmp_path: Path, capsys) -> None:
+    from ovadapt_lint import cli
+
+    project = _project(tmp_path)
+    (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
+    cli.main([str(project.parent), "--no-cache", "--format", "sarif", "--sarif-srcroot", str(tmp_path)])
+    sarif = json.loads(capsys.readouterr().out)
+    result = next(r for r in sarif["runs"][0]["results"] if r["ruleId"] == "OVA208")
+    steps = result["codeFlows"][0]["threadFlows"][0]["locations"]
+    uris = [s["location"]["physicalLocation"]["artifactLocation"]["uri"] for s in steps]
+    assert "proj/pkg/helpers.py" in uris and "proj/pkg/status.py" in uris
+    assert not any(u.startswith(("/", "file:")) for u in uris)
+    assert steps[0]["kinds"] == ["taint"] and steps[-1]["kinds"] == ["danger"]
+
+
+def test_published_outputs_is_a_setting_and_an_option(tmp_path: Path) -> None:
+    case = CORPUS / "flows" / "other_outputs" / "bad_cli_failure_payload"
+    with_config = {f.code for f in lint_paths([str(case)])}
+    assert {"OVA208", "OVA504"} <= with_config
+    copy = tmp_path / "goalctl"
+    copy.mkdir()
+    for path in (case / "goalctl").iterdir():
+        (copy / path.name).write_bytes(path.read_bytes())
+    assert not [f for f in lint_paths([str(tmp_path)], Config()) if f.code in ("OVA208", "OVA504")]
+    assert {"OVA208", "OVA504"} <= {f.code for f in lint_paths([str(tmp_path)], Config(published="outputs"))}
+
+
+@pytest.mark.parametrize("entry", ["board_upsert", "pkg.board:", "pkg board:upsert", "pkg.board:upsert card"])
+def test_a_malformed_public_sink_is_a_configuration_error(tmp_path: Path, entry: str) -> None:
+    path = tmp_path / ".ovadapt-lint.toml"
+    path.write_text(f"public-sinks = [{json.dumps(entry)}]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="public-sinks"):
+        load_config(path)
+
+
+def test_an_unknown_published_setting_is_a_configuration_error(tmp_path: Path) -> None:
+    path = tmp_path / ".ovadapt-lint.toml"
+    path.write_text('published = "everything"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="projections, outputs"):
+        load_config(path)
