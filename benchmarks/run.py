@@ -117,7 +117,8 @@ def size_time_table(folder: Path, repeat: int = 3) -> dict:
             started = time.process_time()
             lint_target(target, config, analysis)
             best = min(best, time.process_time() - started)
-        rows.append((target.path.stat().st_size, best, target.uri))
+        # A repository-relative file URI of the benchmark corpus, not a record's private URI.
+        rows.append((target.path.stat().st_size, best, target.uri))  # ovadapt: ignore[OVA605]
     buckets = [(0, 10_000), (10_000, 50_000), (50_000, 100_000), (100_000, 300_000), (300_000, 10**9)]
     table = []
     for low, high in buckets:

@@ -111,4 +111,5 @@ def test_file_level_ignore_in_python(tmp_path: Path) -> None:
                       '            "stdout": run.stdout, "cwd": "/Users/a/x"}\n',
                       encoding="utf-8")
     proc = run_cli("--format", "json", str(target))
-    assert _codes(proc) == ["OVA204", "OVA501"]  # the cwd field and its literal path are not ignored
+    # The literal path is not ignored; a key name ("cwd") alone never makes a Python finding (issue 25).
+    assert _codes(proc) == ["OVA501"]

@@ -183,5 +183,5 @@ def test_scanned_code_is_never_executed(tmp_path: Path) -> None:
                       "    return {'schema_version': 'v0', 'raw_output_copied': False, 'stdout': x.stdout}\n",
                       encoding="utf-8")
     proc = run_cli("--no-cache", str(module))
-    assert proc.returncode == 1 and "OVA205" in proc.stdout
+    assert proc.returncode == 1 and "OVA208" in proc.stdout  # x.stdout flows into the projection
     assert not marker.exists()

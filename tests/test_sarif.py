@@ -82,8 +82,9 @@ def test_flow_findings_carry_code_flows(tmp_path: Path) -> None:
     first = next(r for r in flows if "next_action" in r["message"]["text"])
     steps = first["codeFlows"][0]["threadFlows"][0]["locations"]
     lines = [s["location"]["physicalLocation"]["region"]["startLine"] for s in steps]
-    assert lines == [9, 9, 10, 14]  # the source, first_line, summary, the projection field
-    assert [loc["message"]["text"] for loc in first["relatedLocations"]][-1] == 'projection field "next_action"'
+    # the source, first_line, the helper's return, its call, summary, the published field
+    assert lines == [9, 9, 5, 10, 10, 14]
+    assert [loc["message"]["text"] for loc in first["relatedLocations"]][-1] == 'published field "next_action"'
 
 
 def test_github_required_fields() -> None:

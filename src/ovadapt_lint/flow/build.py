@@ -495,9 +495,15 @@ class FunctionBuilder:
                 return self.models.is_public_path_text("/".join(parts)) or any(
                     self.is_public(p) for p in _path_nodes(node))
             return self.is_public(node.left) or self.is_public(node.right)
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(self.is_public(e) for e in node.elts)  # candidates to write: `FIXTURES = (a, b)`
+        if isinstance(node, (ast.GeneratorExp, ast.ListComp)):
+            return self.is_public(node.generators[0].iter)
         if isinstance(node, ast.Call):
             func = node.func
             last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if last == "next" and node.args:
+                return self.is_public(node.args[0])
             if last in ("open", "Path", "PurePath", "join", "joinpath", "with_suffix", "with_name", "resolve",
                         "absolute", "expanduser", "fspath", "str"):
                 receiver = node.func.value if isinstance(node.func, ast.Attribute) else None

@@ -43,6 +43,7 @@ class FlowHit:
     key: str | None
     reason: str
     trace: tuple
+    sources: frozenset = frozenset()  # every source location that reaches this published value
 
 
 class Program:
@@ -289,10 +290,14 @@ class Program:
                 if key is not None and kind in _COMPUTED and compact_name(key):
                     continue  # `"commit_oid": git_stdout.strip()`: the key says what the output is
                 code = self.models.kinds[kind].code
-                ident = (code, where[:3], trace[0][:3] if trace else None)
+                ident = (code, where[:3])  # one leak, one finding: the other sources of the same value are counted
                 old = found.get(ident)
+                source = trace[0][:3] if trace else None
+                others = old.sources | {source} if old is not None else frozenset({source})
                 if old is None or len(trace) < len(old.trace):
-                    found[ident] = FlowHit(code, kind, where, key, reason, trace)
+                    found[ident] = FlowHit(code, kind, where, key, reason, trace, others)
+                else:
+                    found[ident] = replace(old, sources=others)
         return sorted(found.values(), key=lambda h: (h.where[:3], h.code))
 
     def findings(self, rules=None) -> list[Finding]:
@@ -375,10 +380,14 @@ def hit_finding(hit: FlowHit, models: FlowModels, rules=None) -> Finding:
     kind = models.kinds[hit.kind].text
     there = f"{source[0]}:{source[1]}" if source[0] != file else f"line {source[1]}"
     target = f'published field "{hit.key}"' if hit.key else "a published value"
-    message = f"{kind} '{source[3]}' ({there}) reaches {target}: {hit.reason}"
+    more = len(hit.sources) - 1
+    also = f" (and {more} more source{'s' if more > 1 else ''})" if more > 0 else ""
+    message = f"{kind} '{source[3]}' ({there}){also} reaches {target}: {hit.reason}"
     steps = [{"path": s[0], "line": s[1], "column": s[2], "message": f"'{s[3]}'"} for s in hit.trace]
     steps.append({"path": file, "line": line, "column": col, "message": target})
-    ident = hashlib.sha256(repr((hit.key, hit.kind, source[0], source[3])).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    # Rule, sink key, source kind and source text: not the files' displayed paths (they change with the folder
+    # the linter runs from) nor intermediate steps (a refactor keeps the baseline entry).
+    ident = hashlib.sha256(repr((hit.key, hit.kind, source[3])).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     finding = make_finding(hit.code, message, file, Span(line, col, end_line, end_col), value_digest=ident, rules=rules)
     finding.extra["flow"] = steps
     return finding
