@@ -236,3 +236,11 @@ def test_a_field_is_covered_only_when_all_its_material_is(tmp_path) -> None:
     assert sorted((f.json_path, f.code) for f in lint_paths([str(target)])) == [
         ("logs", "OVA203"), ("logs[0]", "OVA307"), ("stderr", "OVA307"), ("stdout", "OVA205"), ("stdout", "OVA501"),
         ("tracebacks[0]", "OVA307"), ("tracebacks[1]", "OVA307")]
+
+
+def test_deeply_nested_values_under_raw_keys_are_judged_without_recursion(tmp_path) -> None:
+    depth = 5000  # deeper than the analysis goes (OVA006): the value judgement must not overflow the stack
+    target = tmp_path / "deep.public.json"
+    target.write_text('{"stdout": ' + "[" * depth + '"a b"' + "]" * depth
+                      + ', "token": ' + '{"a":' * depth + '"k7Hq2mWx"' + "}" * depth + "}", encoding="utf-8")
+    assert [f.code for f in lint_paths([str(target)])] == ["OVA006"]

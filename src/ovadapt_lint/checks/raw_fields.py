@@ -108,28 +108,33 @@ def _inert_string(text: str) -> bool:
     return len(text) <= _URI_MAX and _URI.fullmatch(text) is not None
 
 
+def _leaves(node: JNode):
+    """The scalar values in ``node`` (itself, for a scalar), without recursion: a document may nest deeply."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if item.kind == "array":
+            stack.extend(item.value)
+        elif item.kind == "object":
+            stack.extend(m.value for m in item.value)
+        else:
+            yield item
+
+
 def _inert(node: JNode) -> bool:
     """Null, a boolean, a number, an inert string, or a container of only those."""
-    if node.kind == "string":
-        return _inert_string(node.value)
-    if node.kind == "array":
-        return all(_inert(item) for item in node.value)
-    if node.kind == "object":
-        return all(_inert(m.value) for m in node.value)
-    return True
+    return all(leaf.kind != "string" or _inert_string(leaf.value) for leaf in _leaves(node))
+
+
+def _credential_token_value(text: str) -> bool:
+    text = text.strip()
+    return not (_REDACTED.fullmatch(text) or _WORD_ENUM.fullmatch(text)) and _credential_token(text)
 
 
 def _credential_value(node: JNode) -> bool:
     """A value under a credential key that may be the credential: a token (after an auth scheme), or a
     container holding one. Prose, placeholders, flags and multi-word enum tokens are not."""
-    if node.kind == "string":
-        text = node.value.strip()
-        return not (_REDACTED.fullmatch(text) or _WORD_ENUM.fullmatch(text)) and _credential_token(text)
-    if node.kind == "array":
-        return any(_credential_value(item) for item in node.value)
-    if node.kind == "object":
-        return any(_credential_value(m.value) for m in node.value)
-    return False
+    return any(leaf.kind == "string" and _credential_token_value(leaf.value) for leaf in _leaves(node))
 
 
 def _carries_raw(category: str, weak: bool, node: JNode, limit: int, container_ok: bool = False) -> bool:
@@ -204,14 +209,10 @@ def _material(node: JNode, category: str) -> list[JNode]:
     """The strings inside a field's value that could carry its material: credential tokens under a
     credential key, local paths under a path key, else every string that is not inert."""
     if category == "credential":
-        material = _credential_value
-    elif category == "local-path":
-        def material(item: JNode) -> bool:
-            return _LOCAL_PATH.match(item.value) is not None
-    else:
-        def material(item: JNode) -> bool:
-            return not _inert_string(item.value)
-    return [item for item, _, _ in walk(node) if item.kind == "string" and material(item)]
+        return [leaf for leaf in _leaves(node) if leaf.kind == "string" and _credential_token_value(leaf.value)]
+    if category == "local-path":
+        return [leaf for leaf in _leaves(node) if leaf.kind == "string" and _LOCAL_PATH.match(leaf.value)]
+    return [leaf for leaf in _leaves(node) if leaf.kind == "string" and not _inert_string(leaf.value)]
 
 
 # What a field of each category leaks, when a content finding of that category lies anywhere in its value
