@@ -9,18 +9,19 @@ tool's own redaction placeholders, and objects or arrays of only those cannot
 are raw whenever they hold anything else; ambiguous keys (output, body, path, ...)
 only when the value does not look compact.
 
-One leak is one finding: a field whose every material value is reported whole by a
-content rule (OVA3xx-OVA6xx) is marked ``covered_by`` those codes, and the selection
-stage drops it while one of them is enabled (see ``mark_covered``).
+One leak is one finding: a field whose every material value a content rule (OVA3xx-OVA6xx)
+reports is marked ``covered_by`` those codes, and the selection stage drops it while one
+of them is enabled (see ``mark_covered``).
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Iterable
 
 from ..detect import is_placeholder
-from ..findings import Finding
+from ..findings import Finding, Span
 from ..frontends.json_tree import JNode, JsonDocument, format_path, walk
 from ..keyclass import Vocabulary, vocabulary
 from . import json_finding
@@ -234,21 +235,26 @@ def mark_covered(doc: JsonDocument, values: list[tuple[Finding, JNode, str]], fi
     """
     if not values:
         return
-    by_line: dict[int, list[Finding]] = {}
+    whole: dict = {}  # span -> codes of the content findings on exactly that span
+    inside: dict[int, list[tuple[int, int, int, str, str]]] = {}  # line -> (column, end line, end column, category, code)
     for finding in findings:
         if finding.category in CONTENT_CATEGORIES:
-            by_line.setdefault(finding.span.start_line, []).append(finding)
-    if not by_line:
+            at = finding.span
+            whole.setdefault(at, set()).add(finding.code)
+            inside.setdefault(at.start_line, []).append((at.start_col, at.end_line, at.end_col, finding.category, finding.code))
+    if not whole:
         return
+    for row in inside.values():
+        row.sort()
     for finding, value, category in values:
         same = _SAME_LEAK.get(category)
-        whole = _reported(doc, value, by_line, same)
-        if whole:  # a structure rule reports the whole value (a vector, a message record), or the one string
-            finding.extra["covered_by"] = [whole]
+        codes = _reported(doc, value, whole, inside, same)
+        if codes:  # a structure rule reports the whole value (a vector, a message record), or the one string
+            finding.extra["covered_by"] = [codes]
             continue
         covered = []
         for node in _material(value, category):
-            codes = _reported(doc, node, by_line, same)
+            codes = _reported(doc, node, whole, inside, same)
             if not codes:
                 break
             covered.append(codes)
@@ -257,16 +263,21 @@ def mark_covered(doc: JsonDocument, values: list[tuple[Finding, JNode, str]], fi
                 finding.extra["covered_by"] = covered
 
 
-def _reported(doc: JsonDocument, node: JNode, by_line: dict[int, list[Finding]], same: str | None) -> tuple[str, ...]:
-    """The codes of the content findings that report ``node``: on all of it, or (category ``same``) in it."""
+def _reported(doc: JsonDocument, node: JNode, whole: dict, inside: dict, same: str | None) -> tuple[str, ...]:
+    """The codes of the content findings that report ``node``: on all of it, or (category ``same``) in it.
+    Indexed (``whole`` by span, ``inside`` by line and column): a minified document has every finding on
+    one line, and a scan of that line per field would be quadratic."""
     span = doc.span(node)
-    inner = doc.string_span(node, 0, len(node.value)) if node.kind == "string" and node.value else span
-    codes = set()
-    for finding in by_line.get(span.start_line, ()):
-        at = finding.span
-        if at == span or at == inner:
-            codes.add(finding.code)
-        elif finding.category == same and node.kind == "string" and (span.start_line, span.start_col) <= (at.start_line, at.start_col) \
-                and (at.end_line, at.end_col) <= (span.end_line, span.end_col):
-            codes.add(finding.code)
+    codes = set(whole.get(span, ()))
+    if node.kind == "string" and node.value:
+        # The characters between the quotes (a JSON string is on one line; a quote is one column).
+        codes |= whole.get(Span(span.start_line, span.start_col + 1, span.end_line, span.end_col - 1), set())
+        if same is not None:  # a JSON string is on one line: what starts within its columns lies in it
+            row = inside.get(span.start_line, [])
+            index = bisect_left(row, (span.start_col,))
+            while index < len(row) and row[index][0] < span.end_col:
+                _, end_line, end_col, category, code = row[index]
+                if category == same and (end_line, end_col) <= (span.end_line, span.end_col):
+                    codes.add(code)
+                index += 1
     return tuple(sorted(codes))
