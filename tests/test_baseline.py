@@ -11,7 +11,9 @@ from pathlib import Path
 from .conftest import run_cli
 
 FIXTURE = {
-    "session": {"session_token": "a81f9c2e7d4b", "transcript": "user: hi\nassistant: hello"},
+    # One finding per leak (issue 25): the transcript is OVA310, the path OVA501; the stdout only OVA205 sees.
+    "session": {"session_token": "a81f9c2e7d4b", "transcript": "user: hi\nassistant: hello",
+                "stdout": "3 tests failed\n  test_login: expected 200, got 500"},
     "runtime": {"cwd": "/Users/alice/work/private-project"},
     "summary": "one line",
 }

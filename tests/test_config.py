@@ -69,7 +69,7 @@ def project(tmp_path: Path) -> Path:
     for folder in ("fixtures", "vendor", "generated", "tools"):
         (tmp_path / folder).mkdir()
     fixture = {"summary": "a summary that is longer than forty characters for sure",
-               "chatlog": "hello", "path": "/Users/alice/x", "stdout_lines_count": 3,
+               "chatlog": "user: hello there", "path": "/Users/alice/x", "stdout_lines_count": 3,
                "link": "https://wiki.corp.example.net/x", "lane": "bluefin lane", "export": "TKT|42|open"}
     (tmp_path / "fixtures" / "a.json").write_text(json.dumps(fixture, indent=1), encoding="utf-8")
     (tmp_path / "fixtures" / "legacy_1.json").write_text('{"stdout": "collected 3 items\\nok"}', encoding="utf-8")

@@ -108,14 +108,15 @@ RAW_OBJECTS = {
 }
 RAW_FIELDS = {
     "transcript": "see session",  # any string under a transcript key
-    "raw_stdout": "ok",
+    # A value under a raw-named key must be able to carry material (issue 25): "ok" alone is a token.
+    "raw_stdout": "ok\n3 passed in 0.41s",
     "api_key": "sk-live-51Hx9sQ2",
     "embedding": [0.1, 0.2],
     "traceback": "KeyError: x",
     "cwd": "/Users/alice/work/secret-project",
-    "session_cookie": {"sid": "abc"},
+    "session_cookie": {"sid": "s3ss10n-8f2a"},
     "prompt": "Summarize the user's last 10 emails",
-    "conversation": [{"speaker": "a"}],
+    "conversation": [{"speaker": "a", "text": "can you look at the failing build"}],
     "stderr_lines": ["warning: x"],
 }
 NEAR_MISSES = {
@@ -162,7 +163,8 @@ def test_planted_raw_material_is_caught(tmp_path: Path) -> None:
     files = plant_in_adapter(tmp_path, _plants(), seed=20261130)
     missed = []
     for target, key in files:
-        findings = [f for f in lint_paths([str(target)]) if f.code.startswith(("OVA2", "OVA3", "OVA6"))]
+        # A value a content rule reports is that rule's one finding, not also a raw field's (issue 25).
+        findings = [f for f in lint_paths([str(target)]) if f.code.startswith(("OVA2", "OVA3", "OVA4", "OVA5", "OVA6"))]
         if not findings:
             missed.append(key)
     caught = 1 - len(missed) / len(files)
@@ -182,7 +184,8 @@ def test_near_misses_planted_anywhere_are_clean(tmp_path: Path) -> None:
 
 def test_vocabulary_file_extends_and_removes_words(tmp_path: Path) -> None:
     fixture = tmp_path / "f.public.json"  # a published fixture: raw fields are judged there
-    fixture.write_text(json.dumps({"chatlog": "hello there", "path": "/Users/alice/x"}), encoding="utf-8")
+    # A path no OVA5xx rule reports (a home directory would be OVA501's one finding, issue 25).
+    fixture.write_text(json.dumps({"chatlog": "hello there", "path": "/opt/agent/x"}), encoding="utf-8")
     assert [f.code for f in lint_paths([str(fixture)], Config()) if f.code.startswith("OVA2")] == ["OVA204"]
     vocab = tmp_path / "vocab.toml"
     vocab.write_text('not_raw = ["path"]\n[raw_words]\ntranscript = ["chatlog"]\n', encoding="utf-8")

@@ -28,6 +28,9 @@ def select(result: LintResult, config: Config, target: Target, findings: list[Fi
     for finding in findings:
         if not config.enabled(finding.code):
             continue
+        covered = finding.extra.pop("covered_by", None)
+        if covered and all(any(config.enabled(code) for code in codes) for codes in covered):
+            continue  # one leak, one finding: the content findings on its value are reported instead
         inline = finding.extra.pop("suppressed", None)
         pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
         if inline is not None:

@@ -84,7 +84,8 @@ def _contracts(ctx: Context) -> list[Finding]:
 def _raw_fields(ctx: Context) -> list[Finding]:
     from .raw_fields import check_raw_fields
 
-    return check_raw_fields(ctx.doc, [node for _, node, _ in ctx.adapters], ctx.analysis.keys)
+    values = ctx.shared.setdefault("raw-field-values", [])  # for mark_covered, once the content checks ran
+    return check_raw_fields(ctx.doc, [node for _, node, _ in ctx.adapters], ctx.analysis.keys, values)
 
 
 def _compact_slots(ctx: Context) -> list[Finding]:
@@ -209,6 +210,11 @@ def run_checks(kind: str, ctx: Context) -> list[Finding]:
             except Exception as exc:  # reported by the engine as OVA009, naming this check
                 mark_check(exc, check.name)
                 raise
+    if ctx.shared.get("raw-field-values"):
+        from .raw_fields import mark_covered
+
+        # One leak, one finding: a raw field whose value a content rule reports is marked for selection.
+        mark_covered(ctx.doc, ctx.shared.pop("raw-field-values"), findings)
     return findings
 
 
