@@ -639,7 +639,7 @@ class FunctionBuilder:
         if kind is not None:
             base = self.expr(receiver)
             if kind == "file-content" and self.is_public(receiver):
-                return base  # reading a published fixture back is not raw material
+                return EMPTY  # reading a published fixture back is not raw material (nor its path)
             if kind == "local-path":
                 return union(self.source(kind, node), base)
             return self.source(kind, node)
