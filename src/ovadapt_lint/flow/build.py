@@ -76,6 +76,7 @@ class ModuleBuilder:
         self.defined: set[str] = set()  # module-level functions and classes
         self.module_env: dict[str, Taint] = {}
         self.public_names: set[str] = set()  # module constants that name public files
+        self.resource_names: set[str] = set()  # module constants that name files shipped with the code
         self.validators: set[str] = set()  # module functions that raise on disallowed content
 
     # --- positions ---------------------------------------------------------
@@ -145,6 +146,7 @@ class ModuleBuilder:
         module.run()
         self.module_env = module.env
         self.public_names = module.public
+        self.resource_names = module.resources
         self.facts.globals = {k: v for k, v in module.env.items() if v}
         if module.facts.sinks or module.facts.calls:
             self.facts.functions[module.facts.qualname] = module.facts
@@ -236,6 +238,7 @@ class FunctionBuilder:
         self.local_defs = local_defs
         self.env: dict[str, Taint] = {}
         self.public: set[str] = set(module.public_names)
+        self.resources: set[str] = set(module.resource_names)  # paths next to the code (`Path(__file__)...`)
         self.containers: set[str] = set()  # names bound to a dict/list/set display: their reads are their stores
         self.projections: dict[str, str] = {}  # names bound to a projection: what is stored into them is published
         self.instances: dict[str, str] = {}  # names bound to an instance of a class of the linted code
@@ -289,6 +292,8 @@ class FunctionBuilder:
                     self.containers.discard(name)
                 if self.is_public(value):
                     self.public.add(name)
+                if self.is_resource(value):
+                    self.resources.add(name)
                 why = self.m.projection_values.get(id(value))
                 if why is not None:
                     self.projections[name] = why
@@ -306,8 +311,12 @@ class FunctionBuilder:
                     self.bind(element, self.expr(item), item)
                 return
             part = elements(taint)
-            for element in target.elts:
-                self.bind(element.value if isinstance(element, ast.Starred) else element, part)
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            for index, element in enumerate(target.elts):
+                if isinstance(element, ast.Starred):
+                    self.bind(element.value, part)
+                else:  # a tuple returned by a function is unpacked by position
+                    self.bind(element, part if starred else read(taint, f"#{index}"))
         elif isinstance(target, (ast.Subscript, ast.Attribute)):
             self.store_into(target, taint, value)
         elif isinstance(target, ast.Starred):
@@ -510,6 +519,15 @@ class FunctionBuilder:
                 return any(self.is_public(a) for a in (receiver, *node.args))
         return False
 
+    def is_resource(self, node: ast.AST | None) -> bool:
+        """A path next to the code (built from ``__file__``): the package's own data, not the user's."""
+        if node is None:
+            return False
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Name) and (inner.id == "__file__" or inner.id in self.resources):
+                return True
+        return False
+
     # --- expressions -----------------------------------------------------------
     def source(self, kind: str, node: ast.AST, text: str | None = None) -> Taint:
         return taint_of(("s", kind, (), (self.m.step(node, text),), None))
@@ -611,7 +629,8 @@ class FunctionBuilder:
         kind = models.source_calls.get(name)
         if kind is not None:
             return self.source(kind, node)
-        if name in models.open_calls and node.args and not self.is_public(node.args[0]):
+        if name in models.open_calls and node.args and not (self.is_public(node.args[0])
+                                                            or self.is_resource(node.args[0])):
             return self.source("file-content", node)  # a private file: what is read from it
         if name in models.propagate_calls:
             taint = self.propagated(node, name, args, kwargs)
@@ -638,12 +657,14 @@ class FunctionBuilder:
         kind = models.source_methods.get(method)
         if kind is not None:
             base = self.expr(receiver)
-            if kind == "file-content" and self.is_public(receiver):
-                return EMPTY  # reading a published fixture back is not raw material (nor its path)
+            if kind == "file-content" and (self.is_public(receiver) or self.is_resource(receiver)):
+                # reading a published fixture back, or a file shipped with the code (a contract, a template),
+                # is not raw material (nor its path)
+                return EMPTY
             if kind == "local-path":
                 return union(self.source(kind, node), base)
             return self.source(kind, node)
-        if method in models.open_methods and not self.is_public(receiver):
+        if method in models.open_methods and not (self.is_public(receiver) or self.is_resource(receiver)):
             return self.source("file-content", node)
         if method in models.container_methods:
             return self.container(node, method, receiver, args, kwargs)
@@ -820,8 +841,11 @@ class FunctionBuilder:
 
     def e_sequence(self, node) -> Taint:
         taints = [self.expr(e) for e in node.elts]
-        # An element is one level down; `*xs` adds the elements of xs, already there.
-        taint = union(*(t if isinstance(e, ast.Starred) else store(t, "*", None) for e, t in zip(node.elts, taints)))
+        # An element is one level down (a tuple's by its position, so `a, b = f()` tells them apart); `*xs` adds
+        # the elements of xs, already there.
+        exact = isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts)
+        taint = union(*(t if isinstance(e, ast.Starred) else store(t, f"#{i}" if exact else "*", None)
+                        for i, (e, t) in enumerate(zip(node.elts, taints))))
         flags = self.models.credential_flags
         for flag, value, value_taint in zip(node.elts, node.elts[1:], taints[1:]):
             text = _string(flag)

@@ -68,14 +68,20 @@ def with_step(taint: Taint, step: Step) -> Taint:
     return out
 
 
-TAKEN = "<"  # at the end of a symbolic atom's path: something was taken out of that value (resolved later)
+# At the end of a symbolic atom's path, "<key": the part under `key` ("*": any part) was taken out of that value;
+# resolved when the value is known (resolve._after).
+TAKEN = "<"
 
 
-def _taken(atom: Atom) -> Atom:
+def taken(step: str) -> bool:
+    return step[:1] == TAKEN
+
+
+def _taken(atom: Atom, key: str) -> Atom:
     tag, ref, path, trace, slot = atom
     if tag == "s" or len(path) >= MAX_PATH:
         return atom  # a field of raw material is raw material
-    return (tag, ref, path + (TAKEN,), trace, slot)
+    return (tag, ref, path + (TAKEN + key,), trace, slot)
 
 
 def read(taint: Taint, key: str) -> Taint:
@@ -86,8 +92,8 @@ def read(taint: Taint, key: str) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or path[-1] == TAKEN:
-            atom = _taken(atom)
+        if not path or taken(path[-1]):
+            atom = _taken(atom, key)
             out[identity(atom)] = atom
         elif path[0] == key or path[0] == "*":
             # Taken out of the container it was put in: it is published where it is put next.
@@ -103,8 +109,8 @@ def elements(taint: Taint) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or path[-1] == TAKEN:
-            moved = _taken(atom)
+        if not path or taken(path[-1]):
+            moved = _taken(atom, "*")
         else:
             moved = (tag, ref, path[1:], trace, slot if len(path) > 1 else None)
         out[identity(moved)] = moved

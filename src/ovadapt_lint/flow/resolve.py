@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ..findings import Finding, Span, make_finding
 from .build import compact_name
 from .facts import (EMPTY, MAX_ATOMS, MAX_PATH, MAX_TRACE, TAKEN, CallSite, FixtureShapes, FunctionFacts, ModuleFacts,
-                    Taint, identity, store)
+                    Taint, identity, store, taken)
 from .models import FlowModels
 
 # Sources that often compute a compact value (a commit id from `git rev-parse`, a count read from a file):
@@ -337,26 +337,31 @@ def _where(atom: tuple, span: tuple, key: str | None) -> tuple[tuple, str | None
 
 
 def _after(carried: Taint, atom: tuple) -> Taint:
-    """What a call, global or parameter carries (``carried``), put where the symbolic ``atom`` stood: parts
-    taken out of it (trailing TAKEN marks), then stored under the atom's keys, its steps continued."""
+    """What a call, global or parameter carries (``carried``), put where the symbolic ``atom`` stood: the parts
+    taken out of it (trailing "<key" marks: only what was stored under that key comes along), then stored under
+    the atom's keys, its steps continued."""
     if not carried:
         return EMPTY
     _, _, path, trace, slot = atom
-    taken = 0
-    while path and path[-1] == TAKEN:
-        path, taken = path[:-1], taken + 1
+    keys: list[str] = []
+    while path and taken(path[-1]):
+        keys.insert(0, path[-1][1:])
+        path = path[:-1]
     out: Taint = {}
     for inner in carried.values():
         tag, ref, inner_path, inner_trace, inner_slot = inner
-        for _ in range(taken):
-            if inner_path and inner_path[-1] != TAKEN:
+        for key in keys:
+            if inner_path and not taken(inner_path[-1]):
+                if key != "*" and inner_path[0] not in (key, "*"):
+                    break  # stored under another key: not what was taken
                 inner_path = inner_path[1:]
                 if not inner_path:
                     inner_slot = None  # taken out of the container it was put in
             elif tag != "s":
-                inner_path = (inner_path + (TAKEN,))[:MAX_PATH]
-        _add(out, (tag, ref, (path + inner_path)[:MAX_PATH], _joined(inner_trace, trace),
-                   inner_slot if inner_slot is not None else slot))
+                inner_path = (inner_path + (TAKEN + key,))[:MAX_PATH]
+        else:
+            _add(out, (tag, ref, (path + inner_path)[:MAX_PATH], _joined(inner_trace, trace),
+                       inner_slot if inner_slot is not None else slot))
     return out
 
 
