@@ -393,7 +393,7 @@ def measure(args: argparse.Namespace) -> None:
         sys.exit("realcode: no input trees (see --tree, --corpus and the fetch command)")
     out = Path(args.out)
     (out / "reports").mkdir(parents=True, exist_ok=True)
-    commit = linter_commit(args.linter_src, env)
+    commit = args.label or linter_commit(args.linter_src, env)
     settings = settings_supported(env)
     rows = []
     with tempfile.TemporaryDirectory(prefix="realcode-") as tmp:
@@ -505,6 +505,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sample", type=int, default=60, help="findings per sample (default 60)")
     p.add_argument("--seed", type=int, default=25)
     p.add_argument("--no-timing", action="store_true", help="findings and samples only")
+    p.add_argument("--label", help="names the linter in the summary (default: git commit of --linter-src, "
+                   "+dirty for uncommitted edits)")
     p.set_defaults(run=measure)
     p = sub.add_parser("sample", help="a seeded, stratified sample of a JSON report, as Markdown to label")
     p.add_argument("--report", action="append", required=True)
