@@ -456,8 +456,8 @@ def render(rows: list[dict], settings: dict, commit: str, args: argparse.Namespa
         head += ["CPU ovadapt s", "CPU detect-secrets s", "CPU floor s", "ovadapt/d-s", "ovadapt/floor",
                  "CPU warm s", "warm/cold"]
     out = [f"# ovadapt-lint on real code (linter {commit})", "",
-           f"CPU: user+sys seconds of the child, median of {args.repeat}; `per 1k`: findings (notices "
-           "OVA0xx excluded) per 1,000 lines of Python and JSON.", "",
+           (f"CPU: user+sys seconds of the child, median of {args.repeat}; " if timed else "")
+           + "`per 1k`: findings (notices OVA0xx excluded) per 1,000 lines of Python and JSON.", "",
            "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     total = Counter()
     for r in rows:
