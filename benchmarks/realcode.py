@@ -422,6 +422,7 @@ def measure(args: argparse.Namespace) -> None:
                 print(f"  cpu ovadapt {cpu['ovadapt']:.2f}s, detect-secrets {fmt(cpu.get('detect_secrets'))}s, "
                       f"floor {cpu['floor']:.2f}s, warm {cpu['warm']:.2f}s", file=sys.stderr, flush=True)
             rows.append(row)
+            write_summary(out, rows, settings, commit, args, {})  # after each tree, so a stopped run keeps its numbers
 
     mask = _masker(args.linter_src)
     samples = {}
@@ -436,6 +437,12 @@ def measure(args: argparse.Namespace) -> None:
             samples[target.name] = write_sample(pairs, args.sample, args.seed, target, mask,
                                                 f"Findings to label: {group}, setting {setting}, linter {commit}")
 
+    table = write_summary(out, rows, settings, commit, args, samples)
+    print(table)
+
+
+def write_summary(out: Path, rows: list[dict], settings: dict, commit: str, args: argparse.Namespace,
+                  samples: dict) -> str:
     table = render(rows, settings, commit, args)
     (out / "summary.md").write_text(table, encoding="utf-8")
     (out / "summary.json").write_text(json.dumps({
@@ -444,7 +451,7 @@ def measure(args: argparse.Namespace) -> None:
         "command": "ovadapt-lint --no-cache --jobs 1 --exit-zero --format json --output /dev/null TREE",
         "trees": rows, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }, indent=2) + "\n", encoding="utf-8")
-    print(table)
+    return table
 
 
 def render(rows: list[dict], settings: dict, commit: str, args: argparse.Namespace) -> str:
