@@ -139,8 +139,9 @@ class ModuleBuilder:
         for node in body:
             if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
                 self.defined.add(node.name)
+        predicates = {n.name for n in body if isinstance(n, _FUNCTIONS) and _tests_patterns(n)}
         for node in body:
-            if isinstance(node, _FUNCTIONS) and _validates(node):
+            if isinstance(node, _FUNCTIONS) and _validates(node, predicates):
                 self.validators.add(node.name)
         module = FunctionBuilder(self, self.tree, f"{self.name}.<module>", [], None, {})
         module.run()
@@ -210,9 +211,18 @@ _TRAILING_FLAG = re.compile(r"(--?[A-Za-z][\w-]*)[= ]$")
 _PATTERN_TESTS = frozenset({"search", "match", "fullmatch", "findall", "finditer"})
 
 
-def _validates(function: ast.AST) -> bool:
+def _tests_patterns(function: ast.AST) -> bool:
+    """Its body matches a pattern or looks for marks in something (a predicate such as ``_private_value(x)``:
+    ``PATTERN.search(text)``, ``any(hint in text for hint in HINTS)``)."""
+    return any((isinstance(n, ast.Call) and (dotted(n.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS)
+               or (isinstance(n, ast.Compare) and any(isinstance(op, ast.In) for op in n.ops))
+               for n in ast.walk(function))
+
+
+def _validates(function: ast.AST, predicates: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """Checks its argument for disallowed content and refuses it: ``if <pattern test>: raise`` or
-    ``return None`` (a constant). What it lets through was checked; truncation alone is not this."""
+    ``return None`` (a constant), the test a pattern match or a module predicate that matches patterns
+    (``if _private_value(value): return None``). What it lets through was checked; truncation alone is not."""
     params = {a.arg for a in (*function.args.posonlyargs, *function.args.args)}  # type: ignore[attr-defined]
     if not params:
         return False
@@ -222,7 +232,8 @@ def _validates(function: ast.AST) -> bool:
                     s.value is None or isinstance(s.value, ast.Constant))) for s in node.body):
             continue
         for inner in ast.walk(node.test):
-            if isinstance(inner, ast.Call) and (dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS:
+            if isinstance(inner, ast.Call) and ((dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS
+                                                or dotted(inner.func) in predicates):
                 return True
     return False
 
@@ -243,6 +254,10 @@ class FunctionBuilder:
         self.projections: dict[str, str] = {}  # names bound to a projection: what is stored into them is published
         self.instances: dict[str, str] = {}  # names bound to an instance of a class of the linted code
         self.keysets: dict[str, tuple[str, ...]] = {}  # loop variables over literal keys
+        self.candidates: dict[int, tuple] = {}  # id(dict display with 3+ literal keys) -> (keys, fields)
+        self.returned: set[int] = set()  # dict displays returned as they are
+        self.returned_names: set[str] = set()
+        self.bound_dicts: dict[str, set[int]] = {}  # name -> the dict displays bound to it
         self.call_ids: dict[int, int] = {}
         self.params = set(params)
         self.is_module = isinstance(node, ast.Module)
@@ -268,6 +283,10 @@ class FunctionBuilder:
                 if extra is not None:
                     self.env[extra.arg] = taint_of(("p", extra.arg, (), (), None))
         self.block(getattr(self.node, "body", []))
+        # A dict with a fixture's keys builds that fixture when the function returns it; one handed to another
+        # call (`builder.add_node(node)`) is an input of what that call builds, which may rewrite it.
+        self.facts.candidates = [fields for key, fields in self.candidates.items()
+                                 if key in self.returned or any(key in self.bound_dicts.get(n, ()) for n in self.returned_names)]
 
     def lookup(self, name: str) -> Taint:
         if name in self.env:
@@ -285,6 +304,8 @@ class FunctionBuilder:
             self.env[target.id] = with_step(taint, self.m.step(target, target.id)) if taint else EMPTY
             if value is not None:
                 name = target.id
+                if isinstance(value, ast.Dict):
+                    self.bound_dicts.setdefault(name, set()).add(id(value))
                 if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)) or (
                         isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "set")):
                     self.containers.add(name)
@@ -406,6 +427,10 @@ class FunctionBuilder:
         elif kind is ast.Return:
             if node.value is not None:  # type: ignore[attr-defined]
                 returned = node.value  # type: ignore[attr-defined]
+                if isinstance(returned, ast.Dict):
+                    self.returned.add(id(returned))
+                elif isinstance(returned, ast.Name):
+                    self.returned_names.add(returned.id)
                 why = self.m.projection_values.get(id(returned)) or (
                     self.projections.get(returned.id) if isinstance(returned, ast.Name) else None)
                 if why is not None:
@@ -416,7 +441,8 @@ class FunctionBuilder:
                                                with_step(taint, self.m.step(node.value, "return")))  # type: ignore
         elif kind is ast.If:
             self.expr(node.test)  # type: ignore[attr-defined]
-            self.branches([node.body, node.orelse])  # type: ignore[attr-defined]
+            guarded = _scalar_guarded(node.test)  # type: ignore[attr-defined]
+            self.branches([node.body, node.orelse], guarded)  # type: ignore[attr-defined]
         elif kind in (ast.For, ast.AsyncFor):
             taint = self.expr(node.iter)  # type: ignore[attr-defined]
             before = dict(self.env)
@@ -451,11 +477,16 @@ class FunctionBuilder:
             if node.exc is not None:  # type: ignore[attr-defined]
                 self.expr(node.exc)  # type: ignore[attr-defined]
 
-    def branches(self, bodies: list[list[ast.stmt]]) -> None:
+    def branches(self, bodies: list[list[ast.stmt]], guarded: frozenset[str] = frozenset()) -> None:
+        """``guarded``: names the first branch's test proved to be numbers or flags (nothing to carry there)."""
         before = self.env
         ends = []
-        for body in bodies:
+        for index, body in enumerate(bodies):
             self.env = dict(before)
+            if index == 0:
+                for name in guarded:
+                    if name in self.env:
+                        self.env[name] = EMPTY
             self.block(body)
             ends.append(self.env)
         self.env = self.merge(*ends)
@@ -775,18 +806,20 @@ class FunctionBuilder:
         if not args:
             return
         outputs = models.published == "outputs"
+        printed = "printed: a machine-readable output (published = \"outputs\")"
         if name in models.dumps:
             target = node.args[1] if len(node.args) > 1 else next(
                 (k.value for k in node.keywords if k.arg == "fp"), None)
             if self.is_public(target):
                 self.sink("a public file written here", None, node.args[0], args[0])
-            elif outputs:
-                self.sink("a machine-readable output (published = \"outputs\")", None, node.args[0], args[0])
+            elif outputs and self.m.library_name(dotted(target)) in ("sys.stdout", "sys.stderr"):
+                self.sink(printed, None, node.args[0], args[0])
         elif method in models.write_methods and receiver is not None and self.is_public(receiver):
             self.sink("a public file written here", None, node.args[0], args[0])
         elif outputs and (name in models.outputs or (method is not None and f"{dotted(receiver)}.{method}" in models.outputs)):
+            # What reaches standard output; a dumps that feeds a hash, a socket or a private file is not output.
             for arg_node, taint in zip(node.args, args):
-                self.sink("a machine-readable output (published = \"outputs\")", None, arg_node, taint)
+                self.sink(printed, None, arg_node, taint)
         last = name.rsplit(".", 1)[-1] if name else method
         if last in models.validators:
             for arg_node, taint in zip(node.args, args):
@@ -826,6 +859,8 @@ class FunctionBuilder:
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In) and \
                 dotted(test.left) is not None and dotted(test.left) == dotted(node.body):
             body = EMPTY  # `x if x in ALLOWED else "other"`: an enum value, not the text
+        elif dotted(node.body) is not None and dotted(node.body) in _scalar_guarded(test):
+            body = EMPTY  # `x if isinstance(x, int) else None`: a number
         return union(body, self.expr(node.orelse))
 
     def e_joined(self, node: ast.JoinedStr) -> Taint:
@@ -877,7 +912,7 @@ class FunctionBuilder:
                     fields.append(Sink("", text, span, placed(taint, span + (text,))))
         keys = tuple(k for k in (_string(k) for k in node.keys) if k is not None)
         if fields and len(keys) >= 3 and why is None and id(node) not in self.m.projection_values:
-            self.facts.candidates.append((keys, fields))
+            self.candidates[id(node)] = (keys, fields)
         return union(*out)
 
     def e_comprehension(self, node) -> Taint:
@@ -938,6 +973,23 @@ _EXPR: dict[type, Callable[[FunctionBuilder, ast.AST], Taint]] = {
     ast.Starred: FunctionBuilder.e_value, ast.Yield: FunctionBuilder.e_value, ast.YieldFrom: FunctionBuilder.e_value,
     ast.NamedExpr: FunctionBuilder.e_named, ast.FormattedValue: FunctionBuilder.e_formatted,
 }
+
+
+_SCALARS = frozenset({"int", "float", "bool", "complex"})
+
+
+def _scalar_guarded(test: ast.AST) -> frozenset[str]:
+    """Names a test proves to be numbers or flags when it holds: ``isinstance(x, int)`` (alone or in an ``and``)."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    found = set()
+    for part in parts:
+        if isinstance(part, ast.Call) and dotted(part.func) == "isinstance" and len(part.args) == 2:
+            kinds = part.args[1]
+            names = [dotted(e) for e in kinds.elts] if isinstance(kinds, ast.Tuple) else [dotted(kinds)]
+            target = dotted(part.args[0])
+            if target is not None and names and all(n in _SCALARS for n in names):
+                found.add(target)
+    return frozenset(found)
 
 
 def _path_parts(node: ast.AST) -> list[str] | None:

@@ -67,6 +67,8 @@ class Program:
         self._globals: dict[str, Taint | None] = {}
         self._found: dict[str, str | None] = {}
         self._calls: dict[tuple[int, int], Taint | None] = {}
+        self._reached_by: dict[int, list[tuple]] = {}
+        self._resolved: dict[tuple[int, int], Taint] = {}
 
     # --- names -----------------------------------------------------------------
     def find(self, qualname: str, depth: int = 0) -> str | None:
@@ -115,6 +117,16 @@ class Program:
 
     def resolve(self, function: FunctionFacts, taint: Taint, depth: int) -> Taint:
         """``taint`` with call and global atoms replaced by what they carry: sources and parameters only."""
+        if not taint:
+            return EMPTY
+        if depth == 0:  # the facts' own taints are asked for again and again (by every caller's sinks)
+            key = (id(function), id(taint))
+            if key not in self._resolved:
+                self._resolved[key] = self._resolve(function, taint, 0)
+            return self._resolved[key]
+        return self._resolve(function, taint, depth)
+
+    def _resolve(self, function: FunctionFacts, taint: Taint, depth: int) -> Taint:
         out: Taint = {}
         for atom in taint.values():
             tag = atom[0]
@@ -184,22 +196,28 @@ class Program:
         self._param_sinks[qualname] = None
         facts = self.functions[qualname][1]
         found: dict[tuple, ParamSink] = {}
-        for hit in self._hits(facts, "p"):
-            param, reason, key, where, trace, path = hit
-            found.setdefault((param, where), ParamSink(param, reason, key, where, trace, path))
+        for tag, param, reason, key, where, trace, path in self._reached(facts):
+            if tag == "p":
+                found.setdefault((param, where), ParamSink(param, reason, key, where, trace, path))
         result = list(found.values())
         self._param_sinks[qualname] = result
         return result
 
     # --- findings ------------------------------------------------------------------
-    def _hits(self, facts: FunctionFacts, tag: str):
-        """(param or kind, reason, key, where, trace) of every ``tag`` atom (``s`` sources, ``p`` parameters)
-        that reaches a sink in ``facts``: its own sinks, and the sinks it reaches through its calls."""
+    def _reached(self, facts: FunctionFacts) -> list[tuple]:
+        """(tag, param or kind, reason, key, where, trace, path) of every source (``s``) and parameter (``p``)
+        that reaches a sink in ``facts``, once per function: its own sinks, and those it reaches through calls."""
+        key = id(facts)
+        if key not in self._reached_by:
+            self._reached_by[key] = list(self._hits(facts))
+        return self._reached_by[key]
+
+    def _hits(self, facts: FunctionFacts, tag: str = "sp"):
         for sink in [*facts.sinks, *self._fixture_fields(facts)]:
             for atom in self.resolve(facts, sink.taint, 0).values():
-                if atom[0] == tag:
+                if atom[0] in tag:
                     where, key = _where(atom, sink.span, sink.key)
-                    yield atom[1], sink.reason, key, where, atom[3], atom[2]
+                    yield atom[0], atom[1], sink.reason, key, where, atom[3], atom[2]
         for site in facts.calls:
             yield from self._site_hits(facts, site, tag)
 
@@ -214,15 +232,15 @@ class Program:
             for index, taint in list(enumerate(site.args))[start:]:
                 span = site.spans[index] if index < len(site.spans) else site.step[:3] + (0, 0)
                 for atom in self.resolve(facts, taint, 0).values():
-                    if atom[0] == tag:
+                    if atom[0] in tag:
                         where, key = _where(atom, span, None)
-                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
+                        yield atom[0], atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
             for name, taint in site.kwargs.items():
                 span = site.kw_spans.get(name, site.step[:3] + (0, 0))
                 for atom in self.resolve(facts, taint, 0).values():
-                    if atom[0] == tag:
+                    if atom[0] in tag:
                         where, key = _where(atom, span, name if name != "**" else None)
-                        yield atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
+                        yield atom[0], atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
             return
         if target is None:
             return
@@ -234,19 +252,19 @@ class Program:
             fields = self.classes[target][1].fields if target in self.classes else []  # type: ignore[attr-defined]
             for name, taint, span in self._fields(site, fields):
                 for atom in self.resolve(facts, taint, 0).values():
-                    if atom[0] == tag:
+                    if atom[0] in tag:
                         where, key = _where(atom, span, name)
-                        yield atom[1], projection, key, where, atom[3], atom[2]
+                        yield atom[0], atom[1], projection, key, where, atom[3], atom[2]
             return
         callee = self.functions[target][1]
         for sink in self.param_sinks(target):
             argument = _argument(site, sink.param, callee)
             marker = ("p", sink.param, sink.path, (), None)
             for atom in _after(self.resolve(facts, argument, 0), marker).values():
-                if atom[0] == tag:
+                if atom[0] in tag:
                     where = atom[4][:5] if atom[4] else sink.where
                     key = atom[4][5] if atom[4] else sink.key
-                    yield atom[1], sink.reason, key, where, _joined(atom[3], (site.step,), sink.trace), atom[2]
+                    yield atom[0], atom[1], sink.reason, key, where, _joined(atom[3], (site.step,), sink.trace), atom[2]
 
     def _fixture_fields(self, facts: FunctionFacts) -> list:
         """The fields of ``facts``' dicts whose keys are those of an object of a committed public fixture."""
@@ -278,15 +296,17 @@ class Program:
                 if atom[0] == "s":
                     last = atom[3][-1] if atom[3] else ("", 0, 0, "")
                     where, key = _where(atom, (last[0], last[1], last[2], last[1], last[2]), None)
-                    yield atom[1], reason, key, where, atom[3], atom[2]
+                    yield "s", atom[1], reason, key, where, atom[3], atom[2]
 
     def hits(self) -> list[FlowHit]:
         found: dict[tuple, FlowHit] = {}
-        everything = [self._hits(facts, "s") for module in self.modules.values() for facts in module.functions.values()]
+        everything = [self._reached(facts) for module in self.modules.values() for facts in module.functions.values()]
         if self.models.published == "outputs":
-            everything.append(self._handler_hits())
+            everything.append(list(self._handler_hits()))
         for produced in everything:
-            for kind, reason, key, where, trace, _ in produced:
+            for tag, kind, reason, key, where, trace, _ in produced:
+                if tag != "s":
+                    continue
                 if key is not None and kind in _COMPUTED and compact_name(key):
                     continue  # `"commit_oid": git_stdout.strip()`: the key says what the output is
                 code = self.models.kinds[kind].code
@@ -314,13 +334,17 @@ def _fixture_of(keys: frozenset[str], shapes: list[tuple[frozenset[str], str]]) 
     two that are not generic."""
     for shape, fixture in shapes:
         shared = keys & shape
-        if len(shared) >= 3 and len(shared) * 4 >= len(keys) * 3 and len(shared - _GENERIC_KEYS) >= 2:
+        # The same object: most of the dict's keys are the fixture object's, and most of the object's the dict's.
+        if len(shared) >= 3 and len(shared) * 4 >= len(keys) * 3 and len(shared) * 4 >= len(shape) * 3 \
+                and len(shared - _GENERIC_KEYS) >= 2:
             return fixture
     return None
 
 
-def _joined(*traces: tuple) -> tuple:
-    steps = tuple(s for t in traces for s in t)
+def _joined(first: tuple, *more: tuple) -> tuple:
+    steps = first
+    for trace in more:
+        steps += trace
     return steps if len(steps) <= MAX_TRACE else steps[:1] + steps[-(MAX_TRACE - 1):]
 
 
