@@ -224,7 +224,8 @@ def _artifacts(result: LintResult, results: list[dict[str, Any]]) -> list[dict[s
     credentials and internal names only) as a property: SARIF's own artifact roles have no such value."""
     if not result.roles:
         return []
-    by_uri = {result.root_uri(display): role for display, role in result.roles.items()}
+    by_uri = {result.root_uri(display): result.roles[display]
+              for display in dict.fromkeys(f.path for f in result.findings) if display in result.roles}
     artifacts = []
     for uri in dict.fromkeys(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
                              for r in results if r.get("locations")):
