@@ -37,14 +37,18 @@ class FileSignature:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_wanted", frozenset(self.keys) | frozenset(self.any_keys))
 
-    def matches_object(self, node: JNode, many: bool = False) -> bool:
-        """``many``: the node is one of several records (a JSON Lines file, a root array)."""
+    def matches_object(self, node: JNode, many: bool = False, shape: "_Shape | None" = None) -> bool:
+        """``many``: the node is one of several records (a JSON Lines file, a root array); ``shape``: its
+        _Shape, read once for every signature (its keys hold every key the signatures ask for)."""
         if self.structure is not None:
-            return node.kind == "object" and STRUCTURES[self.structure](node, many)
+            return node.kind == "object" and STRUCTURES[self.structure](node, many, shape or _Shape(node))
         if self.text is not None or node.kind != "object" or not (self.keys or self.any_keys):
             return False
         wanted = self._wanted
-        present = {m.key for m in node.value if m.key in wanted}  # not a set of every key of a large object
+        if shape is not None:
+            present = shape.keys & wanted
+        else:
+            present = {m.key for m in node.value if m.key in wanted}  # not a set of every key of a large object
         if not all(k in present for k in self.keys):
             return False
         if self.any_keys and not any(k in present for k in self.any_keys):
@@ -92,6 +96,33 @@ _INDEX_TEXT = ("abstract", "overview", "content", "body")
 _PLUGIN_SESSION_KEYS = frozenset({"ovSessionId", "ov_session_id", "openvikingSessionId", "pendingMessages",
                                   "pending_messages", "capturedMessages", "captured_messages", "messageRoles",
                                   "message_roles"})
+_MEMORY_KEYS = frozenset({"before", "after", "deleted_content", "memory_type", "uri"})
+# Every top-level key a shape below asks for: a record is read once for them (see _Shape).
+_CONTAINERS = ("array", "object")
+_TOP_KEYS = frozenset({"role", *_STAMPS, *_WRAPPERS, *_OPERATION_KEYS, *_MESSAGE_RANGE, *_ARCHIVE_REFS,
+                       *_ARCHIVE_BODY, *_MEMORY_KEYS, "sessions"})
+
+
+class _Shape:
+    """What a pass over a record's members tells every signature: the keys among ``wanted`` (every key a
+    signature asks for) and whether a member is an array or object. A record of 750k scalar keys is read
+    twice, not once per signature and key (JNode.get is a pass of its own)."""
+
+    __slots__ = ("node", "keys", "containers", "_turns")
+
+    def __init__(self, node: JNode, wanted: frozenset[str] = _TOP_KEYS) -> None:
+        members = node.value
+        self.node = node
+        self.keys = {key for m in members if (key := m.key) in wanted}
+        self.containers = any(m.value.kind in _CONTAINERS for m in members)
+        self._turns: bool | None = None
+
+    @property
+    def turns(self) -> bool:
+        """A key counts turns (`turn`, `updated_turn`, `lastTurn`): asked only of a record that may be a ledger."""
+        if self._turns is None:
+            self._turns = any("turn" in m.key or "Turn" in m.key for m in self.node.value)
+        return self._turns
 
 
 def _text(node: JNode | None) -> str | None:
@@ -117,19 +148,27 @@ def _message(node: JNode) -> bool:
                for part in parts.value)
 
 
-def _message_record(node: JNode) -> bool:
+def _message_record(node: JNode, shape: _Shape | None = None) -> bool:
     """A stored message (with an id or a time), or a queued operation that adds one (an `addMessage` entry
     with the message inside it, or with a role and its text)."""
-    if _message(node) and _stamped(node):
+    present = (shape or _Shape(node)).keys
+    if "role" in present and _message(node) and _stamped(node):
         return True
-    adds = any(_ADD_MESSAGE.search(_text(node.get(k)) or "") for k in _OPERATION_KEYS)
+    adds = any(_ADD_MESSAGE.search(_text(node.get(k)) or "") for k in _OPERATION_KEYS if k in present)
     for key in _WRAPPERS:
-        inner = node.get(key)
+        inner = node.get(key) if key in present else None
         if inner is not None and inner.kind == "object" and _message(inner) and (adds or _stamped(node) or _stamped(inner)):
             return True
-    role = _text(node.get("role"))
-    return adds and role is not None and role.lower() in _ROLES and (
+    role = _text(node.get("role")) if adds and "role" in present else None
+    return role is not None and role.lower() in _ROLES and (
         _filled(node.get("content")) or _filled(node.get("text")) or _filled(node.get("parts")))
+
+
+def _collection_of_items(value: JNode, test) -> bool:
+    """An array (or an object's values) whose items are mostly ``test``."""
+    items = list(value.value) if value.kind == "array" else [m.value for m in value.value]
+    hits = sum(1 for item in items if item.kind == "object" and test(item))
+    return bool(hits) and hits * 2 > len(items)
 
 
 def _collection_of(node: JNode, test) -> bool:
@@ -144,15 +183,22 @@ def _compact_scalar(node: JNode) -> bool:
         node.kind != "string" or (len(node.value) <= 200 and "\n" not in node.value))
 
 
-def _memory_operations(node: JNode, many: bool = False) -> bool:
+def _message_records(node: JNode, many: bool, shape: _Shape) -> bool:
+    """A message record, or an object holding a list of them (a conversation export, a queue)."""
+    return _message_record(node, shape) or (shape.containers and _collection_of(node, _message_record))
+
+
+def _memory_operations(node: JNode, many: bool, shape: _Shape) -> bool:
     """Memory operations (before/after/deleted text of a memory uri or type): one per record of a file of
     several, or a diff made of them: lists of operations (directly or under one key, `{"adds": [...]}`,
     `{"operations": {"updates": [...]}}`) beside compact metadata only. A lone operation in a document is
     OVA305's (a fixture value), not a storage file."""
     from .raw_content import memory_operation
 
-    if many and memory_operation(node):
+    if many and shape.keys & _MEMORY_KEYS and memory_operation(node):
         return True
+    if not shape.containers:
+        return False
     diffs = 0
     for member in node.value:
         value = member.value
@@ -164,34 +210,28 @@ def _memory_operations(node: JNode, many: bool = False) -> bool:
     return diffs > 0
 
 
-def _collection_of_items(value: JNode, test) -> bool:
-    """An array (or an object's values) whose items are mostly ``test``."""
-    items = list(value.value) if value.kind == "array" else [m.value for m in value.value]
-    hits = sum(1 for item in items if item.kind == "object" and test(item))
-    return bool(hits) and hits * 2 > len(items)
-
-
-def _archive_checkpoint(node: JNode, many: bool = False) -> bool:
+def _archive_checkpoint(node: JNode, many: bool, shape: _Shape) -> bool:
     """A session archive's checkpoint: the range of messages it holds, or an archive ref with its abstract,
     overview or message count."""
-    keys = {m.key for m in node.value if m.key in _MESSAGE_RANGE or m.key in _ARCHIVE_REFS or m.key in _ARCHIVE_BODY}
+    keys = shape.keys
     if len(keys & _MESSAGE_RANGE) >= 2:
         return True
-    names_archive = bool(keys & _ARCHIVE_REFS) or any(
+    if len(keys & _ARCHIVE_BODY) < 2:
+        return False
+    return bool(keys & _ARCHIVE_REFS) or any(
         m.value.kind == "string" and _ARCHIVE_PATH.search(m.value.value) for m in node.value)
-    return names_archive and len(keys & _ARCHIVE_BODY) >= 2
 
 
 def _viking(node: JNode | None) -> bool:
     return (_text(node) or "").startswith("viking://")
 
 
-def _recall_ledger(node: JNode, many: bool = False) -> bool:
+def _recall_ledger(node: JNode, many: bool, shape: _Shape) -> bool:
     """A recall ledger: the memory uris served to a session, turn by turn (entries keyed by or carrying
     viking:// uris, with a turn counter), or one such entry per record."""
-    if not any("turn" in m.key.lower() for m in node.value):
+    if not (shape.containers or (many and "uri" in shape.keys)) or not shape.turns:
         return False
-    if many and _viking(node.get("uri")):
+    if many and "uri" in shape.keys and _viking(node.get("uri")):
         return True
     for member in node.value:
         value = member.value
@@ -210,25 +250,21 @@ def _index_entry(node: JNode) -> bool:
         _filled(node.get(k)) and node.get(k).kind == "string" for k in _INDEX_TEXT)
 
 
-def _memory_index(node: JNode, many: bool = False) -> bool:
+def _memory_index(node: JNode, many: bool, shape: _Shape) -> bool:
     """A memory or directory index: private viking:// uris with their abstract, overview or content text,
     one per record of a file of several, or as a list in one document."""
-    return (many and _index_entry(node)) or _collection_of(node, _index_entry)
+    return (many and "uri" in shape.keys and _index_entry(node)) or (
+        shape.containers and _collection_of(node, _index_entry))
 
 
-def _plugin_session_state(node: JNode, many: bool = False) -> bool:
+def _plugin_session_state(node: JNode, many: bool, shape: _Shape) -> bool:
     """An OpenCode memory plugin's session state: OpenCode sessions mapped to OpenViking sessions with the
     messages captured, their roles and the pending (not yet sent) message text."""
-    sessions = node.get("sessions")
+    sessions = node.get("sessions") if "sessions" in shape.keys else None
     if sessions is None or sessions.kind not in ("object", "array"):
         return False
     values = [m.value for m in sessions.value] if sessions.kind == "object" else list(sessions.value)
     return any(v.kind == "object" and any(m.key in _PLUGIN_SESSION_KEYS for m in v.value) for v in values)
-
-
-def _message_records(node: JNode, many: bool = False) -> bool:
-    """A message record, or an object holding a list of them (a conversation export, a queue)."""
-    return _message_record(node) or _collection_of(node, _message_record)
 
 
 STRUCTURES = {
@@ -239,6 +275,28 @@ STRUCTURES = {
     "memory-index": _memory_index,
     "plugin-session-state": _plugin_session_state,
 }
+
+
+@lru_cache(maxsize=1)
+def _wanted_keys() -> frozenset[str]:
+    """Every top-level key a file signature asks for."""
+    return _TOP_KEYS.union(*(s._wanted for s in file_signatures()))
+
+
+def _matches(records: list[JNode]) -> dict[str, list[JNode]]:
+    """signature id -> the records it matches, reading each record's shape once for every signature."""
+    signatures = file_signatures()
+    many = len(records) > 1
+    wanted = _wanted_keys()
+    matched: dict[str, list[JNode]] = {s.id: [] for s in signatures}
+    for record in records:
+        if record.kind != "object":
+            continue
+        shape = _Shape(record, wanted)
+        for signature in signatures:
+            if signature.text is None and signature.matches_object(record, many, shape):
+                matched[signature.id].append(record)
+    return matched
 
 
 def _records(doc: JsonDocument) -> list[JNode]:
@@ -253,8 +311,9 @@ def recognise_json(doc: JsonDocument) -> Finding | None:
     records = _records(doc)
     if not records:
         return None
+    by_signature = _matches(records)
     for signature in file_signatures():
-        matched = [r for r in records if signature.matches_object(r, len(records) > 1)]
+        matched = by_signature.get(signature.id, [])
         # Most records must match: one message-shaped record in a fixture is OVA302's job.
         if matched and len(matched) * 2 > len(records):
             count = f"{len(matched)} record(s)" if len(records) > 1 else "one record"
