@@ -12,7 +12,7 @@ import jsonschema
 
 from ovadapt_lint import lint_paths
 
-from .conftest import SARIF_SCHEMA, require_shared, run_cli
+from .conftest import CORPUS, SARIF_SCHEMA, require_shared, run_cli
 
 # A status fixture with transcript turns in a compact slot, a home path and a shell session: raw material in
 # plain keys, no contract object, no attestation key, no `*.public.json` name.
@@ -33,6 +33,9 @@ def _repository(tmp_path: Path) -> Path:
     (repo / "src" / "settings.json").write_text(json.dumps({"log_dir": "/home/dana/logs"}), encoding="utf-8")
     (repo / "src" / "view.json").write_text(json.dumps({"summary": "ok", "raw_log_copied": False}), encoding="utf-8")
     (repo / "src" / "build.py").write_text("VERSION = 1\n", encoding="utf-8")
+    adapter = (CORPUS / "OVA106" / "ok_future_gated.json").read_text(encoding="utf-8")
+    (repo / "out").mkdir()
+    (repo / "out" / "adapter.json").write_text(adapter, encoding="utf-8")
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     return repo
 
@@ -69,7 +72,11 @@ def test_show_roles_lists_each_file_with_its_role_and_why(tmp_path: Path) -> Non
     assert lines[-1] == "5 file(s): 2 public, 2 source, 1 test"
     doc = json.loads(run_cli("--show-roles", "--format", "json", ".", cwd=repo).stdout)
     assert doc["schema"] == "ovadapt-lint/roles/v1"
-    assert doc["summary"] == {"public": 3, "source": 2, "test": 1}
+    assert doc["summary"] == {"public": 4, "source": 2, "test": 1}
+    assert {"path": "out/adapter.json", "role": "public",
+            "why": "contract object openviking_session_memory_adapter_v0"} in doc["files"]
+    proc = run_cli("--show-roles", "--public-path", "out/", "out", cwd=repo)
+    assert proc.stdout.splitlines()[0] == "public  out/adapter.json  (config public-paths out/)"
     assert {"path": "docs/fixtures/status.json", "role": "public", "why": "folder fixtures/"} in doc["files"]
 
 
