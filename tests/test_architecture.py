@@ -27,7 +27,7 @@ LAYERS = [
     # a configuration's analysis (pack, scanner, vocabularies), built from its settings and passed down
     {"analysis"},
     {"config", "hierarchy", "baseline", "finalise"},
-    {"engine", "fix"},
+    {"engine", "fix", "roles"},
     {"report", "ruledocs", "history"},
     {"cli", "__init__", "__main__"},
 ]

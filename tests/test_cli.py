@@ -74,7 +74,7 @@ def test_json_format_schema() -> None:
     assert doc["schema"] == "ovadapt-lint/findings/v1"
     (item,) = doc["findings"]
     assert set(item) == {"code", "name", "category", "severity", "message", "path", "start_line", "start_column",
-                         "end_line", "end_column", "json_path", "fingerprint"}
+                         "end_line", "end_column", "json_path", "fingerprint", "role", "role_reason"}
     assert item["code"] == "OVA104" and item["category"] == "contract" and item["severity"] == "error"
     assert item["json_path"] == "issue_projection.issue_body_copied"
     assert len(item["fingerprint"]) == 32

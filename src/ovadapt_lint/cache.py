@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .findings import Finding, Span
 from .userstore import user_key  # the key lives in the user's store, never the repository
+from .detect.ignored_paths import ignore_digest
 
 DEFAULT_DIR = ".ovadapt_cache"
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -80,6 +81,8 @@ def cache_salt(config) -> str:
         # Folding (raw storage over its parts) depends on which rules are enabled.
         "selection": [config.select, config.extend_select, config.ignore],
         "config": _file_digest(config.source),
+        # OVA505 asks the repository's ignore rules: a changed .gitignore changes published files' findings.
+        "ignores": ignore_digest(config.source.parent if config.source is not None else Path(".")),
         "dependencies": dependency_versions(),
         "python": list(sys.version_info[:2]),
     }

@@ -1,7 +1,12 @@
 """The classify stage: what is published.
 
 Every file gets a role: ``public`` (fixtures and projection outputs), ``test``
-(tests and their data) or ``source`` (everything else). Credentials and the
+(tests and their data) or ``source`` (everything else), and a reason. By name and place: a
+``*.public.json`` name, a configured ``public-paths`` glob, then the test paths, then a
+``fixtures/`` folder at any depth (so ``tests/fixtures/`` stays test data); a ``!GLOB`` entry in
+``public-paths`` takes matching files back out of the globs and folders (not out of a
+``*.public.json`` name). By content: a JSON document holding a contract object or an attestation
+key is public wherever it lies (``content_reason``). Credentials and the
 deny-list are judged everywhere; raw fields, raw content, local paths and
 private URLs only in what is published (a public JSON document, or a Python
 value that reaches a projection; see ``checks.python_projections``). With
@@ -15,6 +20,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,6 +30,8 @@ PUBLIC, SOURCE, TEST = "public", "source", "test"
 ROLES = (PUBLIC, SOURCE, TEST)
 
 DEFAULT_PUBLIC_PATHS = ("*.public.json", "*.public.jsonl")
+# Where repositories keep what they publish (`src/ fixtures/`): public unless also a test path.
+DEFAULT_PUBLIC_FOLDERS = ("fixtures/",)
 DEFAULT_TEST_PATHS = ("tests/", "test/", "testing/", "test_*.py", "*_test.py", "conftest.py")
 # A key that attests what a projection leaves out: `raw_memory_copied: false`, `public_boundary`.
 ATTESTATION_SUFFIXES = ("_copied", "_recorded", "_captured", "_included", "_exported")
@@ -63,23 +71,72 @@ def _folder_match(rel: str, patterns: tuple[str, ...]) -> bool:
     return folder is not None and any(folder.match(part) for part in os.path.normcase(rel).split("/")[:-1])
 
 
+@dataclass(frozen=True)
+class Role:
+    """A file's role and why it has it (a name, folder, config glob, contract object or attestation)."""
+    role: str
+    why: str
+
+
+def _first_match(rel: str, patterns: tuple[str, ...]) -> str | None:
+    return next((p for p in patterns if _folder_match(rel, (p,))), None) if _folder_match(rel, patterns) else None
+
+
+def path_role(path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None) -> Role:
+    """A file's role from its name and place, with the reason; a JSON document may still become public by
+    content (``content_reason``)."""
+    rel = relative_posix(path, base)
+    name = _first_match(rel, DEFAULT_PUBLIC_PATHS)
+    if name is not None:
+        return Role(PUBLIC, f"name {name}")
+    taken = tuple(p[1:] for p in public_paths if p.startswith("!"))
+    out = bool(taken) and _folder_match(rel, taken)
+    configured = tuple(p for p in public_paths if not p.startswith("!"))
+    glob = None if out else _first_match(rel, configured)
+    if glob is not None:
+        return Role(PUBLIC, f"config public-paths {glob}")
+    test = _first_match(rel, DEFAULT_TEST_PATHS)
+    if test is not None:
+        return Role(TEST, f"test path {test}")
+    test = _first_match(rel, tuple(test_paths))
+    if test is not None:
+        return Role(TEST, f"config test-paths {test}")
+    folder = None if out else _first_match(rel, DEFAULT_PUBLIC_FOLDERS)
+    if folder is not None:
+        return Role(PUBLIC, f"folder {folder}")
+    if out:
+        return Role(SOURCE, f"config public-paths !{_first_match(rel, taken)}")
+    return Role(SOURCE, "no public name, folder or content")
+
+
 def file_role(path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None) -> str:
     """A file's role from its name and place; a JSON document may still become public by content."""
-    rel = relative_posix(path, base)
-    if _folder_match(rel, (*DEFAULT_PUBLIC_PATHS, *public_paths)):
-        return PUBLIC
-    if _folder_match(rel, (*DEFAULT_TEST_PATHS, *test_paths)):
-        return TEST
-    return SOURCE
+    return path_role(path, public_paths, test_paths, base).role
 
 
 def json_attests(doc) -> bool:
     """An object in the document attests a projection boundary (a `*_copied` flag, `public_boundary`)."""
+    return attestation_key(doc) is not None
+
+
+def attestation_key(doc) -> str | None:
+    """The first attestation key in the document, or None."""
     from .frontends.json_tree import walk
 
     for root, prefix in doc.roots:
         for node, _, member in walk(root, prefix):
             if member is not None and is_attestation_key(member.key) and (
                     member.value.kind in ("true", "false") or member.key.startswith("public_")):
-                return True
-    return False
+                return member.key
+    return None
+
+
+def content_reason(doc, adapters) -> str | None:
+    """Why a JSON document is public by what it holds, or None: an object a contract recognises
+    (``adapters``: checks.contracts.find_adapters' answer, passed in) or an attestation key. The reason
+    names the contract or the key (an attestation key's own shape), never a value."""
+    for contract, _, _ in adapters:
+        if contract is not None:
+            return f"contract object {contract.schema_version}"
+    key = attestation_key(doc)
+    return f"attestation key {key}" if key is not None else None

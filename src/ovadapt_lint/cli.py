@@ -94,7 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
                              "machine-readable output: json.dump(s), print)")
     parser.add_argument("--public-path", action="append", metavar="GLOB", default=[],
                         help="files or folders that are published (repeatable; defaults: *.public.json "
-                             "*.public.jsonl, plus any JSON that holds a projection)")
+                             "*.public.jsonl, files in a fixtures/ folder outside test paths, plus any JSON that "
+                             "holds a projection); !GLOB takes matching files back out (e.g. !fixtures/)")
+    parser.add_argument("--show-roles", action="store_true",
+                        help="list each file with its role (public, source, test) and why, then exit 0 "
+                             "(text, or JSON with --format json)")
     parser.add_argument("--include", action="append", metavar="GLOB", default=[],
                         help="also lint files matching GLOB when walking folders, ignoring case (repeatable; defaults: "
                              "*.json *.jsonl *.ndjson *.py *.ipynb)")
@@ -343,6 +347,9 @@ def _lint(args: argparse.Namespace) -> int:
     if args.no_untracked and not args.diff_base:
         sys.stderr.write("ovadapt-lint: error: --no-untracked needs --diff-base REF\n")
         return EXIT_ERROR
+    if args.show_roles:
+        return _show_roles(args)
+
     def start():
         configs = _configs(args)
         config = configs.root
@@ -376,12 +383,28 @@ def _lint(args: argparse.Namespace) -> int:
     if args.fix:
         rerun = review if review is not None else (lambda: run(args.paths or ["."], config, configs=configs))
         result = _fix(result, rerun)  # what remains after the fixes
+    if args.format in ("text", "json", "sarif") and not args.statistics:
+        from .roles import file_roles
+
+        # What each file was judged as: the text summary counts the roles, JSON and SARIF name each file's.
+        result.roles, result.scope = file_roles(result.files, configs), config.scope
     failed = _write_report(args, lambda out: _report(args, result, out))
     if failed is not None:
         return failed
     if result.findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _show_roles(args: argparse.Namespace) -> int:
+    """--show-roles: each file the run would lint, with its role and why; nothing is linted."""
+    from .roles import discover_roles, write_roles
+
+    found, failed = _guarded(lambda: discover_roles(args.paths or ["."], _configs(args)))
+    if failed is not None:
+        return failed
+    failed = _write_report(args, lambda out: write_roles(found, out, args.format == "json"))
+    return failed if failed is not None else EXIT_CLEAN
 
 
 def _warn_nothing_linted(result) -> None:

@@ -41,6 +41,10 @@ class LintResult:
     review: dict[str, Any] | None = None
     # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
     rules: dict[str, Any] = field(default_factory=registry.all_rules)
+    # display path -> classify.Role (role and why) of every linted file, when the caller asked (roles.file_roles);
+    # and the scope its non-public files were judged in ("published": credentials and internal names only).
+    roles: dict[str, Any] = field(default_factory=dict)
+    scope: str = "published"
     _root: Path | None = field(default=None, repr=False)
     _secrets: Any = field(default=None, repr=False)
 

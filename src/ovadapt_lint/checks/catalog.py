@@ -123,6 +123,12 @@ def _raw_structures(ctx: Context) -> list[Finding]:
     return check_raw_structures(ctx.doc)
 
 
+def _scratch_paths(ctx: Context) -> list[Finding]:
+    from .local_paths import check_scratch_paths
+
+    return check_scratch_paths(ctx.doc)
+
+
 JSON_CHECKS = (
     Check("duplicate-keys", ("OVA112",), PUBLISHED, _duplicate_keys),
     # Wherever a contract recognises an object (such a document is public by that fact).
@@ -132,6 +138,8 @@ JSON_CHECKS = (
     Check("string-secrets", SECRET_CODES, EVERYWHERE, _json_secrets),
     Check("string-content", CONTENT_CODES, PUBLISHED, _json_content),
     Check("raw-structures", ("OVA302", "OVA305", "OVA312"), PUBLISHED, _raw_structures),
+    # Relative paths into local scratch: git-ignored or well-known scratch folders.
+    Check("scratch-paths", ("OVA505",), PUBLISHED, _scratch_paths),
 )
 
 

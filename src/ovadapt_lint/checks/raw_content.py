@@ -67,6 +67,11 @@ def _message_evidence(node: JNode) -> str | None:
     return None
 
 
+def memory_operation(node: JNode) -> bool:
+    """A memory-diff operation: before/after/deleted text of a memory (a viking:// uri or a memory type)."""
+    return _memory_evidence(node) is not None
+
+
 def _memory_evidence(node: JNode) -> str | None:
     texts = [k for k in _MEMORY_TEXT_KEYS if (v := node.get(k)) is not None and v.kind == "string" and v.value.strip()]
     if not texts:

@@ -16,6 +16,9 @@ def _item(finding, result: LintResult) -> dict:
     item["message"] = result.quoted(finding, item["message"])
     if item["json_path"] is not None:
         item["json_path"] = result.quoted(finding, item["json_path"])
+    role = result.roles.get(finding.path)
+    if role is not None:  # the role the file was judged in, and why (see --show-roles)
+        item["role"], item["role_reason"] = role.role, role.why
     if finding.extra.get("history"):
         item["properties"] = dict(finding.extra["history"])
     return item
@@ -33,6 +36,10 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
         },
         "findings": (_item(f, result) for f in result.findings),
     }
+    if result.roles:
+        from ..roles import role_counts
+
+        document["summary"]["roles"] = role_counts(result.roles)
     if result.review is not None:
         document["summary"]["unchanged_not_shown"] = result.review["unchanged_not_shown"]
         document["summary"]["diff_base"] = result.review["diff_base"]

@@ -212,6 +212,9 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         }],
         "results": results,
     }
+    artifacts = _artifacts(result, results)
+    if artifacts:
+        run["artifacts"] = artifacts
     if result.review is not None:
         from ..vcs import unchanged_note
 
@@ -222,6 +225,23 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         # Only on request: this is the one place an absolute path of this machine may appear.
         run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}}  # ovadapt: ignore[OVA504] (requested)
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def _artifacts(result: LintResult, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each file with a result, with the role it was judged in (public: every rule; source and test:
+    credentials and internal names only) as a property: SARIF's own artifact roles have no such value."""
+    if not result.roles:
+        return []
+    by_uri = {result.root_uri(display): result.roles[display]
+              for display in dict.fromkeys(f.path for f in result.findings) if display in result.roles}
+    artifacts = []
+    for uri in dict.fromkeys(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                             for r in results if r.get("locations")):
+        role = by_uri.get(uri)
+        if role is not None:
+            artifacts.append({"location": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "roles": ["analysisTarget"],
+                              "properties": {"role": role.role, "roleReason": role.why}})
+    return artifacts
 
 
 def write_sarif(result: LintResult, out: TextIO, category: str | None = None, *, srcroot: str | None = None,

@@ -234,6 +234,7 @@ def _summary(console, result: LintResult) -> None:
                    f"{result.review['merge_base']}): {unchanged_note(result.review)}")
     if not findings:
         console.print(Text(f"All checks passed: no findings in {len(result.files)} file(s){hidden}.", style="green"))
+        _roles_line(console, result)
         return
     files = len({f.path for f in findings})
     severities = Counter(f.severity for f in findings)
@@ -241,7 +242,27 @@ def _summary(console, result: LintResult) -> None:
     console.print()
     console.print(Text(f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s){hidden}.",
                        style="bold"))
+    _roles_line(console, result)
     write_statistics_lines(console, findings)
+
+
+def _roles_line(console, result: LintResult) -> None:
+    """What the run judged: files by role, and what a file that is not public is judged for."""
+    if not result.roles:
+        return
+    from rich.text import Text
+
+    from ..roles import role_counts, summary_counts
+
+    counts = role_counts(result.roles)
+    if result.scope == "all":
+        judged = "every rule ran on every file (--scope all)"
+    elif counts["public"] == len(result.roles):
+        judged = "every file is public and judged fully"
+    else:
+        judged = ("files that are not public are judged for credentials and internal names only (Python also for "
+                  "what flows into a projection); --show-roles says why each file has its role")
+    console.print(Text(f"{len(result.roles)} file(s): {summary_counts(counts)}; {judged}."))
 
 
 def write_statistics_lines(console, findings: list[Finding]) -> None:
