@@ -169,7 +169,8 @@ def flow_models_markdown() -> list[str]:
         "- the arguments of the configured `public-sinks = [\"pkg.module:function\", \"pkg.module:Class.method\"]` "
         "(a chat-board upsert, a comment poster) and of `public-validators`;",
         f"- with `published = \"outputs\"` (config, or `--published outputs`): every machine-readable output too: "
-        f"the arguments of {_names(sinks['outputs'])}, and what a CLI command handler returns (a function given "
+        f"what reaches standard output (the arguments of {_names(sinks['outputs'])}, `json.dump(x, sys.stdout)`; "
+        f"not a `json.dumps` that feeds a hash, a socket or a private file), and what a CLI command handler returns (a function given "
         f"to `set_defaults({'/'.join(sinks['handler_keywords'])}=...)` or decorated as "
         f"{_names(sinks['handler_decorators'])}).",
         "",
