@@ -150,7 +150,7 @@ def build_rules(extensions: tuple[tuple[str, dict[str, Any]], ...] = ()) -> dict
 # [[secret]] keys of rules/secrets/providers.toml: the catalogue's own, then the optional
 # [[rule.secret]] ones (src/ovadapt_lint/detect/credentials.py, SecretPattern.from_data).
 PROVIDER_REQUIRED = ("code", "id", "provider", "label", "needles", "regex", "example", "near_miss")
-PROVIDER_OPTIONAL = ("key", "entropy", "placeholders", "skip_refs", "not_values", "ignore_case")
+PROVIDER_OPTIONAL = ("key", "entropy", "placeholders", "skip_refs", "not_values", "ignore_case", "example_key")
 
 
 def provider_secrets() -> list[dict[str, Any]]:
@@ -180,7 +180,7 @@ def _provider_secrets(rules: dict[str, Rule]) -> dict[str, list[dict[str, Any]]]
     for entry in provider_secrets():
         if entry["code"] not in rules:
             raise ValueError(f"secrets/providers.toml: {entry['id']} names unknown rule {entry['code']}")
-        data = {k: v for k, v in entry.items() if k not in ("code", "provider", "example", "near_miss")}
+        data = {k: v for k, v in entry.items() if k not in ("code", "provider", "example", "near_miss", "example_key")}
         by_code.setdefault(entry["code"], []).append(data)
     return by_code
 

@@ -19,6 +19,7 @@ from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
 from .needles import CHOSEN_SETS, Needles
 from .required_literals import required_literals
+from .typed import generated
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
 _CANDIDATE = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}|-----BEGIN")
@@ -33,11 +34,12 @@ class SecretPattern:
     needles: tuple[str, ...] = ()
     ignore_case: bool = False
     key: re.Pattern[str] | None = None  # only for values under a key (or label) matching this
-    entropy: str | None = None  # "base64" | "hex": the value must pass detect-secrets' limit
+    entropy: str | None = None  # "base64" | "hex" | "any": detect-secrets' limit; "shape": typed.generated
     # Which placeholder values are not reported: "all" (default), "templates" (${X}, {x}, {{x}} only), "none".
     placeholders: str = "all"
     # "all" (or true): commit SHAs, sha256 digests and UUIDs are not this kind of secret; "digests": only the
-    # SHAs and digests (a UUID assigned to a credential name is a value: Heroku API keys are UUIDs).
+    # SHAs and digests (a UUID assigned to a credential name is a value: Heroku API keys are UUIDs); "prefixed": only
+    # digests that say so (`sha256:…`): bare 40-hex after a credential word is a value (issue 26).
     skip_refs: str | None = None
     # In prose (comments, docstrings) the value must look like one: a digit, + / =, quotes, or 16+ letters.
     prose_needs_shape: bool = False
@@ -82,8 +84,8 @@ class SecretPattern:
 def _skip_refs(kind: Any) -> str | None:
     if kind is True:
         return "all"
-    if kind not in (None, False, "all", "digests"):
-        raise ValueError(f'unknown skip_refs {kind!r}; known: true, "all", "digests"')
+    if kind not in (None, False, "all", "digests", "prefixed"):
+        raise ValueError(f'unknown skip_refs {kind!r}; known: true, "all", "digests", "prefixed"')
     return kind or None
 
 
@@ -459,15 +461,25 @@ def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: 
         return False
     if pattern.placeholders == "templates" and _TEMPLATE.match(value.strip()):
         return False
-    if pattern.skip_refs and ((pattern.skip_refs == "all" and UUID.match(stripped)) or DIGEST_REF.match(stripped)):
+    if pattern.skip_refs and ((pattern.skip_refs == "all" and UUID.match(stripped))
+                              or (DIGEST_REF.match(stripped) and (pattern.skip_refs != "prefixed" or ":" in stripped))):
         return False
     if stripped and looks_like_regex(stripped):
         return False
     if not missing and any(NOT_VALUES[name](match, text, judged, end) for name in pattern.not_values):
         return False
+    if pattern.entropy == "shape":
+        return generated(stripped)
     if pattern.entropy and not passes_entropy(stripped, pattern.entropy):
         return False
+    if pattern.code == "OVA401" and _FILE_NAME_AFTER.match(text, end) is not None:
+        return False  # a piece of a file name (`video_box.ico-<hex>.png`, `img/sk-<hex>.svg`)
     return True
+
+
+# A file extension right after the match, closing the word: the match is part of a file name.
+_FILE_NAME_AFTER = re.compile(r"\.(?:png|jpe?g|gif|svg|ico|webp|bmp|css|js|mjs|cjs|map|json|html?|txt|md|py|woff2?|ttf|"
+                              r"eot|otf|zip|gz|tgz|tar|pdf|mp4|webm|mp3|wav|xml|ya?ml|lock)(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def _precision(pattern: SecretPattern, value: str) -> str | None:
