@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from credential_tokens import ALNUM, HEX, LOWER_ALNUM, Tokens  # noqa: E402
+from credential_tokens import ALNUM, LOWER_ALNUM, Tokens  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "tests" / "data" / "credentials" / "round2.jsonl"
