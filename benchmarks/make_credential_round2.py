@@ -2,6 +2,9 @@
 
     python3 benchmarks/make_credential_round2.py [--out tests/data/credentials/round2.jsonl] [--seed 26]
 
+It also writes round2_holdout.jsonl beside it: a smaller set written after the rules were settled (seed + 1), to
+measure them on examples they were not tuned on.
+
 Same schema as labelled.jsonl (make_credential_set.py); ``family`` is the issue's group, so
 credential_score.py reports recall and decoy rate per group. Contexts beyond the first set's:
 "code" (a line of code or config in another syntax, stored as text). Every value is written here,
@@ -317,6 +320,76 @@ def build(seed: int) -> list[dict]:
     return [{k: rec[k] for k in order} for rec in records]
 
 
+def holdout(t: Tokens) -> list[tuple]:
+    """(label, family, provider, context, key, value): written after the rules were settled, to measure them on
+    examples they were not tuned on (same groups, other names, syntaxes and values)."""
+    s, d = "secret", "decoy"
+    out = [
+        (s, "context-name", "generic", "key", "stagingCreds", _mixed(t, 26)),
+        (s, "context-name", "generic", "key", "oauthClientSecretValue", t.urlsafe(40)),
+        (s, "context-name", "generic", "key", "sendgrid", _mixed(t, 30)),
+        (s, "context-name", "generic", "key", "db_password_for_reports", _mixed(t, 20)),
+        (s, "context-name", "generic", "code", None, f'{{"jira_api_token" => "{_mixed(t, 24)}"}}'),
+        (s, "context-name", "generic", "code", None, f'appKey := "{_mixed(t, 32)}"'),
+        (s, "context-name", "generic", "code", None, f'secret = os.environ.get("WEBHOOK_SECRET", "{t.hex(32)}")'),
+        (s, "context-name", "generic", "code", None, f'<add key="StorageAccountKey" value="{t.b64_bytes(33)}"/>'),
+        (s, "context-name", "generic", "code", None, f"if (req.headers.token !== '{_mixed(t, 28)}') return 401;"),
+        (s, "context-name", "generic", "code", None, f"$settings['api_secret'] = '{_mixed(t, 26)}';"),
+        (s, "hex-under-name", "generic", "key", "DATADOG_API_KEY", t.hex(40)),
+        (s, "hex-under-name", "generic", "key", "jenkins_token", t.hex(40)),
+        (s, "hex-under-name", "generic", "code", None, f"export SONAR_TOKEN={t.hex(40)}"),
+        (s, "hex-under-name", "generic", "code", None, f'"secret_key": "{t.hex(48)}"'),
+        (s, "curl-userinfo", "generic", "curl", None, f"curl -fsS --user 'release-bot:{_mixed(t, 18)}' https://repo.example.net/api"),
+        (s, "curl-userinfo", "generic", "curl", None, f"curl -u build@ci.example.org:{_pw(t, 16)} https://dav.example.net/"),
+        (s, "curl-userinfo", "generic", "curl", None, f"curl -sS \\\n  --user {_mixed(t, 40)}: \\\n  https://api.example.net/v1/x"),
+        (s, "provider-format", "SettleMint", "bare", None, "sm_aat_" + _mixed(t, 16)),
+        (s, "provider-format", "Adobe", "key", "ADOBE_CLIENT_SECRET", "p8e-" + t.pick(ALNUM, 32)),
+        (s, "provider-format", "GitLab", "prose", None, "feature flags token glffct-" + t.urlsafe(20) + " for the unleash client"),
+        (s, "provider-format", "Sidekiq", "code", None, f'BUNDLE_GEMS__CONTRIBSYS__COM: "{t.hex(8)}:{t.hex(8)}"'),
+        (s, "provider-format", "HashiCorp Vault", "header", None, "X-Vault-Token: s." + _mixed(t, 24)),
+        (s, "filter-hidden", "AWS", "prose", None, "the key id ASIA" + t.pick(UPPER, 16) + " expired"),
+        (s, "filter-hidden", "Slack", "key", "slack_bot", f"xoxb-{t.digits(11)}-{t.digits(12)}-{t.pick('abcdefghijklmnopqrstuvwxyz', 24)}"),
+        (s, "filter-hidden", "Slack", "code", None, f"SLACK_URL=http://hooks.slack.com/services/T{t.upper(9)}/B{t.upper(11)}/{t.alnum(24)}"),
+        (s, "filter-hidden", "generic", "header", None, f"X-API-Key: {t.hex(16)}"),
+        (d, "context-name", "generic", "key", "secret_version", "projects/7/secrets/db/versions/3"),
+        (d, "context-name", "generic", "key", "credentialsProvider", "DefaultAWSCredentialsProviderChain"),
+        (d, "context-name", "generic", "key", "sendgrid", "disabled_in_staging_env"),
+        (d, "context-name", "generic", "code", None, 'token = os.environ.get("SLACK_TOKEN", None)'),
+        (d, "context-name", "generic", "code", None, '<add key="PasswordResetUrl" value="https://example.com/reset"/>'),
+        (d, "context-name", "generic", "code", None, "if password == confirm_password:"),
+        (d, "context-name", "generic", "code", None, "'password' => Hash::make($request->password),"),
+        (d, "hex-under-name", "generic", "key", "merge_commit_sha", t.hex(40)),
+        (d, "hex-under-name", "generic", "code", None, f"pinned to {t.hex(40)} in the lock file"),
+        (d, "curl-userinfo", "generic", "curl", None, 'curl -u "${JIRA_USER}:${JIRA_TOKEN}" https://jira.example.net'),
+        (d, "curl-userinfo", "generic", "curl", None, "curl -u guest:guest http://rabbit.example.net:15672/api/overview"),
+        (d, "provider-format", "Sumo Logic", "key", "sumo_collector_name", "prod-collector-eu-2"),
+        (d, "repetition-sequence", "generic", "bare", None, "ghp_" + "1234567890" * 3 + "123456"),
+        (d, "repetition-sequence", "generic", "bare", None, "xoxp-" + "0" * 12 + "-" + "0" * 12 + "-" + "0" * 12 + "-" + "a" * 32),
+        (d, "repetition-sequence", "generic", "bare", None, "sk-" + "xyz" * 16),
+        (d, "word-made", "generic", "bare", None, "sk-live-ThisKeyIsForTheDocumentationOnly"),
+        (d, "word-made", "generic", "bare", None, "ghp_YourPersonalAccessTokenGoesRightHere"),
+        (d, "file-name", "generic", "key", "icon", f"static/icons/gh-{t.hex(32)}.svg"),
+        (d, "csrf-public", "generic", "key", "authenticity_token", t.b64_bytes(48)),
+        (d, "csrf-public", "generic", "key", "XSRF-TOKEN", _mixed(t, 40)),
+        (d, "header-template", "generic", "header", None, "Authorization: Bearer {{ $json.token }}"),
+        (d, "header-template", "generic", "header", None, "Authorization: Api-Token {dynatrace_token}"),
+    ]
+    return out
+
+
+def build_holdout(seed: int) -> list[dict]:
+    t = Tokens(seed)
+    records = []
+    counters: dict[str, int] = {}
+    for label, family, provider, context, key, value in holdout(t):
+        prefix = "h2s" if label == "secret" else "h2d"
+        counters[prefix] = counters.get(prefix, 0) + 1
+        records.append({"id": f"{prefix}{counters[prefix]:03d}-{family}", "provider": provider, "family": family,
+                        "format": family, "label": label, "context": context, "key": key, "value": value,
+                        "source": ISSUE if label == "secret" else "near-miss, " + ISSUE})
+    return records
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -325,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     records = build(args.seed)
     with args.out.open("w", encoding="utf-8") as fh:
         for rec in records:
+            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    with args.out.with_name("round2_holdout.jsonl").open("w", encoding="utf-8") as fh:
+        for rec in build_holdout(args.seed + 1):
             fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
     n_pos = sum(r["label"] == "secret" for r in records)
     print(f"wrote {len(records)} records ({n_pos} secrets, {len(records) - n_pos} decoys) to {args.out}")

@@ -30,6 +30,9 @@ def records() -> list[dict]:
 
 def test_committed_set_is_what_the_seeded_generator_writes(records) -> None:
     assert make_credential_round2.build(26) == records
+    # The hold-out set (written after the rules were settled; scored in the closing note, not held to a bar here).
+    holdout = credential_score.load_set(SET_PATH.with_name("round2_holdout.jsonl"))
+    assert make_credential_round2.build_holdout(27) == holdout
 
 
 def test_set_covers_every_group_of_the_issue_with_positives_and_decoys(records) -> None:
