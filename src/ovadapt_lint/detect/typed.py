@@ -133,17 +133,16 @@ def _mixed_case(value: str) -> bool:
 
 def generated(value: str) -> bool:
     """Shaped like a generated secret, judged by shape alone (used where a credential name stands beside the
-    value): 16+ characters, letters and digits (or random-case letters; hex of any length, a 40-hex commit length
-    included), an entropy near that of random text of its length and alphabet, and no words, runs or repetition."""
+    value): 16+ characters, letters and digits (or random-case letters; hex, a 40-hex commit length included; not
+    digits alone), an entropy near that of random text of its length and alphabet, and no words, runs or repetition."""
     if UUID.match(value):
         value = value.replace("-", "")  # Heroku API keys are UUIDs: judge the 32 hex digits
     if len(value) < MIN_LENGTH:
         return False
-    if not _HEX.match(value):
-        if not any(c.isalpha() for c in value):
-            return False
-        if not any(c.isdigit() for c in value) and not _mixed_case(value):
-            return False
+    if not any(c.isalpha() for c in value):
+        return False  # a number (an account, a timestamp) is not a key, however long
+    if not any(c.isdigit() for c in value) and not (_HEX.match(value) or _mixed_case(value)):
+        return False
     if shannon_entropy(value) < entropy_floor(value):
         return False
     return not made_up(value) and not typed_segments(value)
