@@ -52,6 +52,8 @@ def secrets(draw):
     kind = draw(st.sampled_from([
         "openai", "anthropic", "github", "gitlab", "slack", "google", "npm", "aws", "jwt", "oauth",
         "url", "password", "bearer", "cookie", "signed", "provider",
+        # issue 26: context credentials in other syntaxes, curl userinfo, hex under a credential name
+        "creds", "envdefault", "xml", "arrow", "curl", "curl_token", "hex40", "api_token_scheme",
     ]))
     if kind == "provider":  # any format of rules/secrets/providers.toml, a random body of its shape
         entry = draw(st.sampled_from(PROVIDERS))
@@ -64,17 +66,26 @@ def secrets(draw):
     if kind == "jwt":
         material = _random(draw, 43, ALNUM + "-_")
         return f"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.{material}", material
+    if kind == "hex40":
+        material = draw(st.text(alphabet="0123456789abcdef", min_size=40, max_size=40))
+        return f"api_key = {material}", material
     if kind == "signed":
         material = _random(draw, 40, "0123456789abcdef")
         return f"https://bucket.s3.amazonaws.com/x.json?X-Amz-Signature={material}", material
     size = {"openai": 40, "anthropic": 40, "github": 36, "gitlab": 20, "slack": 24, "google": 35, "npm": 36,
-            "oauth": 54, "url": 12, "password": 12, "bearer": 24, "cookie": 16}[kind]
+            "oauth": 54, "url": 12, "password": 12, "bearer": 24, "cookie": 16, "creds": 24, "envdefault": 28,
+            "xml": 24, "arrow": 30, "curl": 16, "curl_token": 32, "api_token_scheme": 32}[kind]
     material = _random(draw, size)
     template = {
         "openai": "sk-proj-{}", "anthropic": "sk-ant-api03-{}", "github": "ghp_{}", "gitlab": "glpat-{}",
         "slack": "xoxb-204812345678-{}", "google": "AIza{}", "npm": "npm_{}", "oauth": "ovat_{}",
         "url": "postgres://svc:{}@db.example.net/app", "password": "password={}", "bearer": "Authorization: Bearer {}",
         "cookie": "cookie=sid_{}; secure; httponly",
+        # Single quotes only: the planted text also sits inside a double-quoted Python literal.
+        "creds": "creds := '{}'", "envdefault": "os.getenv('API_TOKEN', '{}')",
+        "xml": "<add key='ApiToken' value='{}'/>", "arrow": "'secret_key' => '{}',",
+        "curl": "curl -u 'ops@example.org:{}' https://api.example.net", "curl_token": "curl -u {}: https://api.example.net",
+        "api_token_scheme": "Authorization: Api-Token {}",
     }[kind]
     return template.format(material), material
 

@@ -5,11 +5,12 @@ the built-in pack plus a configuration's ``extend-rules`` files and passed down 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
 from .checks.contracts import Contract, build_contracts, builtin_contracts
+from .detect import gitleaks
 from .detect.credentials import SecretPatterns
 from .detect.signatures import TextSignature
 from .registry import Category, Rule, all_rules, build_rules, categories
@@ -84,7 +85,12 @@ class RulePack:
 @lru_cache(maxsize=8)
 def _load(extension_rules: tuple[tuple[str, str], ...], extension_contracts: tuple[tuple[str, str], ...]) -> RulePack:
     if extension_rules:
-        rules = build_rules(tuple((name, tomllib.loads(text)) for name, text in extension_rules))
+        parsed = [(name, tomllib.loads(text)) for name, text in extension_rules]
+        ours = tuple((name, data) for name, data in parsed if not gitleaks.is_gitleaks(data))
+        rules = build_rules(ours) if ours else dict(all_rules())
+        translated = tuple(e for name, data in parsed if gitleaks.is_gitleaks(data) for e in gitleaks.translate(name, data))
+        if translated:  # gitleaks rule files: their rules become OVA411's patterns
+            rules[gitleaks.CODE] = replace(rules[gitleaks.CODE], secret=(*rules[gitleaks.CODE].secret, *translated))
     else:
         rules = all_rules()
     return RulePack(rules=rules, extension_contracts=tuple(text for _, text in extension_contracts))

@@ -64,7 +64,7 @@ CONTRACT_CODES = _codes((101, 111), (113, 113))
 RAW_FIELD_CODES = _codes((201, 207))
 # Text signatures, paths and private URLs in string values.
 CONTENT_CODES = _codes((302, 313), (501, 503), (601, 604))
-SECRET_CODES = _codes((401, 409), (701, 701))
+SECRET_CODES = _codes((401, 409), (411, 411), (701, 701))  # OVA411: a project's gitleaks rules
 FLOW_CODES = ("OVA208", "OVA410", "OVA504", "OVA605")
 
 

@@ -153,8 +153,23 @@ def secret_shaped(value: str, min_length: int = SHAPED_MIN_LENGTH) -> bool:
         return False
     if filler_value(value.rstrip("0123456789!_-.").translate(_LEET)):  # s3cr3t_pw, p@ssw0rd123
         return False
-    # A short value cannot reach 3 bits per character unless nearly every character differs.
-    return shannon_entropy(value) >= min(SHAPED_MIN_ENTROPY, math.log2(len(value)) - 0.25)
+    # A short value cannot reach 3 bits per character unless nearly every character differs; a hex value (16
+    # symbols) is held to what random hex of its length shows (a 16-hex key averages 3.4 bits, often below 3).
+    floor = min(SHAPED_MIN_ENTROPY, math.log2(len(value)) - 0.25)
+    if _HEX_VALUE.match(value):
+        floor = min(floor, entropy_floor(len(value), 16))
+    return shannon_entropy(value) >= floor
+
+
+_HEX_VALUE = re.compile(r"^[0-9a-fA-F]+$")
+ENTROPY_MARGIN = 0.6  # bits per character below the typical entropy of random text of the same length and alphabet
+
+
+def entropy_floor(length: int, alphabet: int) -> float:
+    """log2 of the distinct characters ``length`` random draws from ``alphabet`` symbols would show, less a
+    margin: random text stays above it (99%+); what falls below repeats itself like typed text."""
+    distinct = alphabet * (1 - (1 - 1 / alphabet) ** length)
+    return math.log2(distinct) - ENTROPY_MARGIN
 
 
 def looks_like_regex(text: str) -> bool:

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex
+from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex, shannon_entropy
 from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
 from .needles import CHOSEN_SETS, Needles
 from .required_literals import required_literals
+from .typed import generated
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
 _CANDIDATE = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}|-----BEGIN")
@@ -33,11 +34,13 @@ class SecretPattern:
     needles: tuple[str, ...] = ()
     ignore_case: bool = False
     key: re.Pattern[str] | None = None  # only for values under a key (or label) matching this
-    entropy: str | None = None  # "base64" | "hex": the value must pass detect-secrets' limit
+    # "base64" | "hex" | "any": detect-secrets' limit; "shape": typed.generated; a number: a gitleaks rule's limit.
+    entropy: str | float | None = None
     # Which placeholder values are not reported: "all" (default), "templates" (${X}, {x}, {{x}} only), "none".
     placeholders: str = "all"
     # "all" (or true): commit SHAs, sha256 digests and UUIDs are not this kind of secret; "digests": only the
-    # SHAs and digests (a UUID assigned to a credential name is a value: Heroku API keys are UUIDs).
+    # SHAs and digests (a UUID assigned to a credential name is a value: Heroku API keys are UUIDs); "prefixed": only
+    # digests that say so (`sha256:…`): bare 40-hex after a credential word is a value (issue 26).
     skip_refs: str | None = None
     # In prose (comments, docstrings) the value must look like one: a digit, + / =, quotes, or 16+ letters.
     prose_needs_shape: bool = False
@@ -50,13 +53,21 @@ class SecretPattern:
     names: str | None = None
     precision: str | None = None  # this format's precision when it differs from its rule's (SARIF, per result)
     checksum: str | None = None  # a named checksum (CHECKSUMS); a match raises the precision to "very-high"
+    # Translated gitleaks rules (detect/gitleaks.py): needles matched in the lower-cased text while the regex keeps
+    # its own case; the group that is the secret (0: the first non-empty group); allowlists.
+    fold_needles: bool = False
+    secret_group: int | None = None
+    allowlists: tuple[tuple, ...] = ()  # gitleaks.Allowlist
 
     @classmethod
     def from_data(cls, code: str, data: dict[str, Any]) -> "SecretPattern":
         flags = re.IGNORECASE if data.get("ignore_case") else 0
         needles = tuple(data.get("needles", ()))
+        fold = bool(flags) or bool(data.get("fold_needles"))
         return cls(id=data["id"], code=code, label=data["label"], source=data["regex"],
-                   needles=tuple(n.lower() for n in needles) if flags else needles, ignore_case=bool(flags),
+                   needles=tuple(n.lower() for n in needles) if fold else needles, ignore_case=bool(flags),
+                   fold_needles=bool(data.get("fold_needles")), secret_group=data.get("secret_group"),
+                   allowlists=tuple(data.get("allowlists", ())),
                    key=re.compile(data["key"], re.IGNORECASE) if "key" in data else None,
                    entropy=data.get("entropy"), placeholders=data.get("placeholders", "all"),
                    skip_refs=_skip_refs(data.get("skip_refs")),
@@ -82,8 +93,8 @@ class SecretPattern:
 def _skip_refs(kind: Any) -> str | None:
     if kind is True:
         return "all"
-    if kind not in (None, False, "all", "digests"):
-        raise ValueError(f'unknown skip_refs {kind!r}; known: true, "all", "digests"')
+    if kind not in (None, False, "all", "digests", "prefixed"):
+        raise ValueError(f'unknown skip_refs {kind!r}; known: true, "all", "digests", "prefixed"')
     return kind or None
 
 
@@ -136,8 +147,8 @@ class SecretPatterns:
     @cached_property
     def needle_index(self) -> tuple["Needles | None", "Needles | None"]:
         """The case-sensitive needles, matched in the text, and the folded ones, matched in its lower case."""
-        exact = {n for p in self.patterns if not p.ignore_case for n in p.needles}
-        folded = {n for p in self.patterns if p.ignore_case for n in p.needles}
+        exact = {n for p in self.patterns if not (p.ignore_case or p.fold_needles) for n in p.needles}
+        folded = {n for p in self.patterns if p.ignore_case or p.fold_needles for n in p.needles}
         return _needles(exact, folded)
 
     @cached_property
@@ -148,8 +159,10 @@ class SecretPatterns:
 
     @classmethod
     def from_rules(cls, rules) -> "SecretPatterns":
-        """The [[rule.secret]] patterns of ``rules`` (code -> rule record), in rule order."""
-        return cls(tuple(SecretPattern.from_data(rule.code, data) for rule in rules.values() for data in rule.secret))
+        """The [[rule.secret]] patterns of ``rules`` (code -> rule record), in rule order; a project's own gitleaks
+        rules first: formats it chose win over the built-in contexts (`ACME_SECRET=…` is its rule's, not OVA409's)."""
+        patterns = [SecretPattern.from_data(rule.code, data) for rule in rules.values() for data in rule.secret]
+        return cls(tuple(sorted(patterns, key=lambda p: not p.fold_needles)))
 
 
 def _needles(exact: set[str], folded: set[str]) -> tuple[Needles | None, Needles | None]:
@@ -459,15 +472,27 @@ def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: 
         return False
     if pattern.placeholders == "templates" and _TEMPLATE.match(value.strip()):
         return False
-    if pattern.skip_refs and ((pattern.skip_refs == "all" and UUID.match(stripped)) or DIGEST_REF.match(stripped)):
+    if pattern.skip_refs and ((pattern.skip_refs == "all" and UUID.match(stripped))
+                              or (DIGEST_REF.match(stripped) and (pattern.skip_refs != "prefixed" or ":" in stripped))):
         return False
     if stripped and looks_like_regex(stripped):
         return False
     if not missing and any(NOT_VALUES[name](match, text, judged, end) for name in pattern.not_values):
         return False
+    if pattern.entropy == "shape":
+        return generated(stripped)
+    if isinstance(pattern.entropy, float):  # a gitleaks rule's limit
+        return shannon_entropy(value) > pattern.entropy
     if pattern.entropy and not passes_entropy(stripped, pattern.entropy):
         return False
+    if pattern.code == "OVA401" and _FILE_NAME_AFTER.match(text, end) is not None:
+        return False  # a piece of a file name (`video_box.ico-<hex>.png`, `img/sk-<hex>.svg`)
     return True
+
+
+# A file extension right after the match, closing the word: the match is part of a file name.
+_FILE_NAME_AFTER = re.compile(r"\.(?:png|jpe?g|gif|svg|ico|webp|bmp|css|js|mjs|cjs|map|json|html?|txt|md|py|woff2?|ttf|"
+                              r"eot|otf|zip|gz|tgz|tar|pdf|mp4|webm|mp3|wav|xml|ya?ml|lock)(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def _precision(pattern: SecretPattern, value: str) -> str | None:
@@ -549,7 +574,7 @@ def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | Non
         if pattern.names is not None and not named and (key is None or not credential_name(key)):
             continue
         for match in pattern.regex.finditer(text):
-            start, end = _secret_span(match)
+            start, end = _secret_span(match) if pattern.secret_group is None else _group_span(match, pattern.secret_group)
             if _overlaps(claimed, *match.span()):
                 continue
             if named and not credential_name(match.group("name") or match.groupdict().get("flagname") or ""):
@@ -561,8 +586,29 @@ def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | Non
             claimed.append(match.span())
             if not _acceptable(pattern, match, text, start, end, prose):
                 continue
+            if pattern.allowlists and _allowed(pattern, match, text, start, end):
+                continue
             hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True,
                             precision=_precision(pattern, text[start:end])))
+
+
+def _group_span(match: re.Match[str], group: int) -> tuple[int, int]:
+    """gitleaks' choice of the secret: group ``group``, or (0) the first non-empty group, else the match."""
+    if group:
+        return match.span(group) if match.start(group) >= 0 else match.span()
+    for index in range(1, (match.re.groups or 0) + 1):
+        if match.start(index) >= 0 and match.end(index) > match.start(index):
+            return match.span(index)
+    return match.span()
+
+
+def _allowed(pattern: SecretPattern, match: re.Match[str], text: str, start: int, end: int) -> bool:
+    from .gitleaks import allowed
+
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    line_end = text.find("\n", match.end())
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    return allowed(pattern.allowlists, text[start:end], match.group(), line)
 
 
 class _DetectSecretsIndex:
@@ -590,6 +636,9 @@ class _DetectSecretsIndex:
                 present |= self.folded_needles
         return self.group.candidates(frozenset(present))
 
+
+# A request-forgery token's name: what follows is sent to every visitor of the page, not a credential.
+_CSRF_BEFORE = re.compile(r"[cx]srf|authenticity[_-]token", re.IGNORECASE)
 
 # The index of the loaded table, by identity (a test reloads the table).
 _DS_INDEX: list[Any] = [None, None]
@@ -621,4 +670,6 @@ def _detect_secrets_hits(text: str, claimed: list[tuple[int, int]], hits: list[H
                 if _overlaps(claimed, s, e) or is_placeholder(value) or looks_like_regex(value):
                     continue
                 claimed.append((s, e))
+                if _CSRF_BEFORE.search(text, max(0, s - 40), s):
+                    continue  # IBM's keyword regex takes any `…token: <44 characters>`, a CSRF token's too
                 hits.append(Hit(code, "detect-secrets", f"a {secret_type} (detect-secrets)", s, e, secret=True))

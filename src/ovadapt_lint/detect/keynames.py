@@ -16,8 +16,23 @@ from ..keyclass import split_words
 @lru_cache(maxsize=1)
 def _vocabulary() -> dict[str, frozenset[str]]:
     data = rulepack.load_toml("vocabulary", "credential_names.toml")
-    return {name: frozenset(data[name]) for name in ("suffixes", "last_words", "key_qualifiers", "not_after",
-                                                     "public_prefixes")}
+    vocabulary = {name: frozenset(data[name]) for name in ("suffixes", "last_words", "key_qualifiers", "not_after",
+                                                           "public_prefixes", "anywhere_words", "pointer_words",
+                                                           "exact_names")}
+    vocabulary["provider_names"] = frozenset(data["provider_names"]) | _catalogue_providers()
+    return vocabulary
+
+
+def _catalogue_providers() -> frozenset[str]:
+    """The provider catalogue's names as one lower-case word each (`Hugging Face` -> `huggingface`)."""
+    data = rulepack.load_toml("secrets", "providers.toml")
+    names = set()
+    for entry in data.get("secret", ()):
+        provider = entry.get("provider", "").split("(")[0]
+        joined = "".join(c for c in provider.lower() if c.isalnum())
+        if len(joined) >= 4:  # `age`, `AWS`: too short to name a provider alone
+            names.add(joined)
+    return frozenset(names)
 
 
 def public_by_design(value: str) -> bool:
@@ -27,8 +42,9 @@ def public_by_design(value: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def credential_name(name: str) -> bool:
-    """`clientSecret`, `stripeSecretKey`, `API_KEY_PROD`, `GITHUB_TOKEN_2`: yes; `token_count`,
-    `max_tokens`, `secretRef`, `PasswordType`, `credentialScope`, `primary_key`, `keyboard`: no."""
+    """`clientSecret`, `stripeSecretKey`, `API_KEY_PROD`, `GITHUB_TOKEN_2`, `dbCreds`, `mySecretString`,
+    `cloudflare`: yes; `token_count`, `max_tokens`, `secretRef`, `PasswordType`, `credentialScope`,
+    `primary_key`, `keyboard`: no."""
     if not name or len(name) > 80:
         return False
     vocabulary = _vocabulary()
@@ -38,10 +54,25 @@ def credential_name(name: str) -> bool:
         words.pop()
     if not words:
         return False
+    if "_".join(words) in vocabulary["exact_names"] or "".join(words) in vocabulary["provider_names"]:
+        return True
     last = words[-1]
     before = words[-2] if len(words) > 1 else None
     if before in vocabulary["not_after"]:
         return False
     if last in vocabulary["last_words"]:
         return True
-    return last == "key" and before in vocabulary["key_qualifiers"]
+    if last == "key" and (before in vocabulary["key_qualifiers"] or before in vocabulary["provider_names"]):
+        return True  # `API_KEY`, `stripeSecretKey`, `sumo_key`
+    return _holds_credential_word(words, vocabulary)
+
+
+def _holds_credential_word(words: list[str], vocabulary: dict[str, frozenset[str]]) -> bool:
+    """A credential word inside the name, no pointer word after it: `mySecretString`, `secret_for_signing`;
+    not `secretRef`, `password_policy`, `credentials_file`."""
+    for index in range(len(words) - 2, -1, -1):
+        if words[index] in vocabulary["anywhere_words"]:
+            if index and words[index - 1] in vocabulary["not_after"]:
+                return False
+            return not any(w in vocabulary["pointer_words"] for w in words[index + 1:])
+    return False

@@ -171,7 +171,8 @@ def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
     elif isinstance(node, ast.AnnAssign):
         pairs.append((node.target, node.value))
     elif isinstance(node, ast.Call):
-        pairs += [(ast.Name(kw.arg), kw.value) for kw in node.keywords if kw.arg]
+        pairs += [(ast.Name(kw.arg), kw.value) for kw in node.keywords if kw.arg and kw.arg != "default"]
+        pairs += _lookup_default(node)
     elif isinstance(node, ast.Dict):
         pairs += list(zip(node.keys, node.values))
     for target, value in pairs:
@@ -179,6 +180,21 @@ def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
             name = _name_of(target)
             if name:
                 keys[id(value)] = name
+
+
+def _lookup_default(call: ast.Call) -> list[tuple[ast.AST, ast.AST]]:
+    """The default of a look-up is stored under the name looked up: `os.getenv("API_TOKEN", "…")`,
+    `os.environ.get("X", default="…")`, `config.get("password", "…")` (issue 26)."""
+    func = call.func
+    callee = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if not (callee in ("get", "setdefault", "pop") or "env" in callee.lower()) or not call.args:
+        return []
+    first = call.args[0]
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return []
+    default = call.args[1] if len(call.args) > 1 else next(
+        (kw.value for kw in call.keywords if kw.arg == "default"), None)
+    return [(ast.Name(first.value), default)] if default is not None else []
 
 
 def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:
