@@ -139,9 +139,18 @@ class ModuleBuilder:
         for node in body:
             if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
                 self.defined.add(node.name)
-        predicates = {n.name for n in body if isinstance(n, _FUNCTIONS) and _tests_patterns(n)}
-        for node in body:
-            if isinstance(node, _FUNCTIONS) and _validates(node, predicates):
+        functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
+        memo: dict[str, bool] = {}
+
+        def predicate(name: str | None) -> bool:  # asked only of functions called in a refusing `if`
+            if name not in functions:
+                return False
+            if name not in memo:
+                memo[name] = _tests_patterns(functions[name])
+            return memo[name]
+
+        for node in functions.values():
+            if _validates(node, predicate):
                 self.validators.add(node.name)
         module = FunctionBuilder(self, self.tree, f"{self.name}.<module>", [], None, {})
         module.run()
@@ -219,7 +228,7 @@ def _tests_patterns(function: ast.AST) -> bool:
                for n in ast.walk(function))
 
 
-def _validates(function: ast.AST, predicates: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+def _validates(function: ast.AST, predicate: Callable[[str | None], bool] = lambda name: False) -> bool:
     """Checks its argument for disallowed content and refuses it: ``if <pattern test>: raise`` or
     ``return None`` (a constant), the test a pattern match or a module predicate that matches patterns
     (``if _private_value(value): return None``). What it lets through was checked; truncation alone is not."""
@@ -233,7 +242,7 @@ def _validates(function: ast.AST, predicates: set[str] = frozenset()) -> bool:  
             continue
         for inner in ast.walk(node.test):
             if isinstance(inner, ast.Call) and ((dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS
-                                                or dotted(inner.func) in predicates):
+                                                or predicate(dotted(inner.func))):
                 return True
     return False
 
@@ -551,12 +560,24 @@ class FunctionBuilder:
         return False
 
     def is_resource(self, node: ast.AST | None) -> bool:
-        """A path next to the code (built from ``__file__``): the package's own data, not the user's."""
-        if node is None:
-            return False
-        for inner in ast.walk(node):
-            if isinstance(inner, ast.Name) and (inner.id == "__file__" or inner.id in self.resources):
-                return True
+        """A path next to the code (built from ``__file__``): the package's own data, not the user's. Only
+        path-building shapes are followed (joins, calls, attributes), not every subexpression: it is asked of
+        every assignment."""
+        while node is not None:
+            if isinstance(node, ast.Name):
+                return node.id == "__file__" or node.id in self.resources
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+                if self.is_resource(node.right):
+                    return True
+                node = node.left
+            elif isinstance(node, ast.Call):
+                if node.args and self.is_resource(node.args[0]):
+                    return True
+                node = node.func.value if isinstance(node.func, ast.Attribute) else None
+            elif isinstance(node, (ast.Attribute, ast.Subscript)):
+                node = node.value
+            else:
+                return False
         return False
 
     # --- expressions -----------------------------------------------------------
