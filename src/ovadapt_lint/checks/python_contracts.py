@@ -404,6 +404,9 @@ class Evaluator:
                 seq = self._new(Seq(list(left.items), here, left.exact), view)
                 self._extend(seq, right)
                 return seq
+            if isinstance(left, Lit) and isinstance(right, Lit) and isinstance(left.value, str) \
+                    and isinstance(right.value, str):
+                return Lit(left.value + right.value, here)  # PARENT = BASE + "_v0"
             return Opaque(here)
         if isinstance(node, ast.Call):
             return self.call(view, env, node, scope)
