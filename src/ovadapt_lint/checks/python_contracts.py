@@ -229,6 +229,7 @@ class Modules:
     def __init__(self, local: ModuleView, path: Path | None, is_package: bool) -> None:
         self.local = local
         self.views: dict[str, ModuleView | None] = {local.name: local}
+        self.read: list[str] = []  # sibling files read: the module's contract findings depend on them too
         self.root: Path | None = None
         if path is not None:
             depth = len(local.name.split(".")) - (0 if is_package else 1)
@@ -249,6 +250,7 @@ class Modules:
                 except OSError:
                     continue
                 found = _sibling(str(candidate), (info.st_mtime_ns, info.st_size), name, package)
+                self.read.append(str(candidate))
                 break
         self.views[name] = found
         return found
@@ -538,8 +540,8 @@ class Evaluator:
                     receiver.entries[key.value] = args[1] if len(args) > 1 else Lit(None, here)
                     return receiver.entries[key.value]
                 return args[1] if len(args) > 1 else Lit(None, here)
-            if name in ("copy", "model_dump", "dict", "_asdict"):
-                return receiver
+            if name in ("copy", "model_dump", "dict", "_asdict", "model_copy"):
+                return self._new(Obj(dict(receiver.entries), here, set(receiver.declared), scope, receiver.model), view)
             return Opaque(here)
         if name == "append" and args:
             receiver.items.append(args[0])
@@ -1003,13 +1005,15 @@ def _node_of(value: Any) -> ast.AST | None:
 # --- entry point --------------------------------------------------------------------------------
 def check_module(tree: ast.Module, text: str, name: str, is_package: bool, path: Path | None,
                  contracts: tuple[Contract, ...], model_decorators: frozenset[str], model_bases: frozenset[str],
-                 report: Report, code: Callable[[ast.AST], str]) -> set[int]:
-    """Judge the contract objects a module builds; returns the ids of the value nodes a contract rule judged."""
+                 report: Report, code: Callable[[ast.AST], str]) -> tuple[set[int], tuple[str, ...]]:
+    """Judge the contract objects a module builds: (the ids of the value nodes a contract rule judged, the sibling
+    files read). A result cache must treat the module's findings as stale when one of those files changes."""
     from ..flow.modnames import imports_of
 
     local = ModuleView(tree, name, imports_of(tree, name, is_package), True)
     words = _words(contracts)
-    evaluator = Evaluator(Modules(local, path, is_package), model_decorators, model_bases, words)
+    modules = Modules(local, path, is_package)
+    evaluator = Evaluator(modules, model_decorators, model_bases, words)
     evaluator.module_env(local)
     starts = [0]
     for line in text.splitlines(keepends=True):
@@ -1033,7 +1037,7 @@ def check_module(tree: ast.Module, text: str, name: str, is_package: bool, path:
             evaluator.created.append(evaluator.model(local, node))
     judge = ContractJudge(contracts, report, code)
     judge.judge(evaluator.created)
-    return judge.judged
+    return judge.judged, tuple(modules.read)
 
 
 def _definitions(tree: ast.Module):

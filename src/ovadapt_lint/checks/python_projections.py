@@ -210,7 +210,9 @@ class ScopeAnalyzer:
                     if isinstance(target, ast.Name):
                         self.constants.setdefault(target.id, []).append(statement.value)
         self.scopes.append((tree, _Scope("<module>", None, False)))
-        self.contract_judged = self._check_contracts()
+        # The sibling modules read for constants and helpers: the module's findings depend on them (not yet
+        # part of the result cache's key: a cached module does not see a sibling's change).
+        self.contract_judged, self.contract_sources = self._check_contracts()
         self._visit(tree, [])
         self.finish()
 
@@ -515,7 +517,7 @@ class ScopeAnalyzer:
         # Any other key is not judged by its name (issue 25): what flows into it is (flow.build), and the
         # literals it holds are judged as content.
 
-    def _check_contracts(self) -> set[int]:
+    def _check_contracts(self) -> tuple[set[int], tuple[str, ...]]:
         """Contract values of the adapter objects the module builds, in every style (python_contracts); the ids
         of the value nodes a contract rule judged."""
         from ..flow.modnames import module_name
