@@ -25,10 +25,12 @@ from __future__ import annotations
 import ast
 import difflib
 import os
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..frontends.json_tree import format_path
 from .contracts import _STRUCTURAL_MATCH, _STRUCTURAL_MATCH_UNVERSIONED, Contract, _message
@@ -194,14 +196,13 @@ class ModuleView:
         """``NAME = "text"``, bound once at the top level, read from the text without parsing it."""
         if self._tree is not None or not self.text:
             return None
-        import re
-
-        binding = re.compile(rb"^%s[ \t]*(?::[^=\n]*)?=(?!=)" % re.escape(name.encode()), re.M)
+        # Bound anywhere else too (a branch, a function's local of the same name): the parse decides.
+        binding = re.compile(rb"^[ \t]*%s[ \t]*(?::[^=\n]*)?=(?!=)" % re.escape(name.encode()), re.MULTILINE)
         found = binding.findall(self.text)
         if len(found) != 1:
             return None
         value = re.search(rb"^%s[ \t]*(?::[^=\n]*)?=[ \t]*(\"[^\"\\\n]*\"|'[^'\\\n]*')[ \t]*(?:#[^\n]*)?$"
-                          % re.escape(name.encode()), self.text, re.M)
+                          % re.escape(name.encode()), self.text, re.MULTILINE)
         if value is None:
             return None
         try:
@@ -861,9 +862,9 @@ class ContractJudge:
             return
         if error.validator == "minLength" and isinstance(parent, Obj) and parent.model:
             return
-        if error.validator in ("contains", "minItems", "uniqueItems"):
-            if not (isinstance(target, Seq) and _closed(target)):
-                return
+        if error.validator in ("contains", "minItems", "uniqueItems") and not (
+                isinstance(target, Seq) and _closed(target)):
+            return
         node = _node_of(target) or (parent.node if parent is not None and error.validator == "propertyNames" else None)
         if node is None:
             return
