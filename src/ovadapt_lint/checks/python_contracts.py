@@ -160,6 +160,7 @@ class ModuleView:
         self.name, self.local, self.text, self.package = name, local, text, package
         self._tree, self._imports = tree, imports
         self._functions: dict[str, ast.AST] | None = None
+        self._strings: dict[str, bytes | None] | None = None
         self._classes: dict[str, ast.ClassDef] | None = None
 
     @property
@@ -193,22 +194,25 @@ class ModuleView:
         return self._classes
 
     def string_constant(self, name: str) -> str | None:
-        """``NAME = "text"``, bound once at the top level, read from the text without parsing it."""
+        """``NAME = "text"``, bound once in the whole file (at the top level), read without parsing it."""
         if self._tree is not None or not self.text:
             return None
-        # Bound anywhere else too (a branch, a function's local of the same name): the parse decides.
-        binding = re.compile(rb"^[ \t]*%s[ \t]*(?::[^=\n]*)?=(?!=)" % re.escape(name.encode()), re.MULTILINE)
-        found = binding.findall(self.text)
-        if len(found) != 1:
-            return None
-        value = re.search(rb"^%s[ \t]*(?::[^=\n]*)?=[ \t]*(\"[^\"\\\n]*\"|'[^'\\\n]*')[ \t]*(?:#[^\n]*)?$"
-                          % re.escape(name.encode()), self.text, re.MULTILINE)
-        if value is None:
-            return None
+        if self._strings is None:
+            self._strings = {}
+            for match in _BINDING.finditer(self.text):
+                bound = match.group(2).decode("ascii")
+                literal = _STRING.match(match.group(3)) if not match.group(1) else None
+                # Bound again (a branch, a function's local of the same name): the parse decides.
+                self._strings[bound] = None if bound in self._strings or literal is None else literal.group(1)[1:-1]
+        raw = self._strings.get(name)
         try:
-            return value.group(1)[1:-1].decode("utf-8")
+            return raw.decode("utf-8") if raw is not None else None
         except UnicodeDecodeError:
             return None
+
+
+_BINDING = re.compile(rb"^([ \t]*)([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)([^\n]*)$", re.MULTILINE)
+_STRING = re.compile(rb"[ \t]*(\"[^\"\\\n]*\"|'[^'\\\n]*')[ \t]*(?:#.*)?$")
 
 
 @lru_cache(maxsize=256)
@@ -1079,8 +1083,11 @@ def _words(contracts: tuple[Contract, ...]) -> tuple[tuple[frozenset[str], ...],
 
 
 def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> bool:
+    """A contract value, or two compound keys of one contract object (``waiting_on``, ``issue_ref_id``: single
+    words such as ``state`` or ``summary`` are in every other function)."""
     places, marks = words
-    return any(w in segment for w in marks) or any(sum(1 for w in keys if w in segment) >= 2 for keys in places)
+    return any(w in segment for w in marks) or any(
+        sum(1 for w in keys if "_" in w and w in segment) >= 2 for keys in places)
 
 
 @lru_cache(maxsize=16)
@@ -1089,5 +1096,6 @@ def _place_words(contracts: tuple[Contract, ...]) -> tuple[frozenset[str], ...]:
 
 
 def may_build(text: str, contracts: tuple[Contract, ...]) -> bool:
-    """A cheap literal prefilter: three keys of one contract object (a gate record, a first screen) appear."""
-    return any(sum(1 for word in words if word in text) >= 3 for words in _place_words(contracts))
+    """A cheap literal prefilter: a contract value (``live_openviking_retrieval``) or two compound keys of one
+    contract object (``waiting_on`` and ``next_action``) appear."""
+    return _worth(text, _words(contracts))
