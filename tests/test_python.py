@@ -299,3 +299,84 @@ def test_many_hash_literals_on_one_line_cost_linear_time() -> None:
 
     small, large = parse_seconds(2_000), parse_seconds(8_000)
     assert large < 8 * max(small, 0.002)  # 4x the input: about 4x the time when linear, 16x when quadratic
+
+
+# Contract values in styles the flow corpus (corpus/flows/contract_values) does not hold: model field helpers,
+# NamedTuple defaults, a constant bound through another constant in a sibling, gates built by a comprehension,
+# every missing future gate, and what stays unjudged (another schema, a name-only section, a "" default).
+CONTRACT_STYLES = {
+    "names.py": '''\
+BASE = "session_runtime_loopx_projection"
+PARENT = BASE + "_v1"
+''',
+    "models.py": '''\
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+
+@dataclass
+class Evidence:
+    source_refs: list = field(default_factory=list)
+    validation_refs: list = field(default_factory=list)
+    public_safe_summary: str = ""
+    credentials_copied: bool = field(default=True)  # expect: OVA110
+    private_paths_copied: bool = False
+
+
+class Candidate(NamedTuple):
+    memory_ref_id: str
+    source_kind: str = "guess"  # expect: OVA107
+    score_bucket: str = "high"
+    summary: str = ""
+    raw_memory_copied: bool = False
+
+
+@dataclass
+class Report:
+    raw_output_copied: bool = True  # expect: OVA207
+    public_safe_summary: str = ""
+''',
+    "adapter.py": '''\
+from . import names
+from .names import PARENT as SPECIALIZES
+
+SCHEMA = "openviking_session_memory_adapter_v0"
+MODE = "live_mode"
+
+
+def adapter(issue):
+    gates = [{"capability": c, "state": "future_gated", "required_authority": "x", "blocks": "y"}
+             for c in ("live_openviking_retrieval",)]
+    return dict(schema_version=SCHEMA, mode=MODE,  # expect: OVA102
+                specializes=SPECIALIZES,  # expect: OVA103
+                retrieval_gates=gates,
+                future_gates=["live_openviking_retrieval", "memory_writeback", "issue_body_read",  # expect: OVA108
+                              "comment_body_read"])
+
+
+def issue_projection(issue):
+    return {"provider": "github", "status": issue.status}
+
+
+def build_other():
+    return {"schema_version": "pr_review_v1", "mode": "writable",
+            "memory_projection": {"retrieval_mode": "live", "writeback_performed": True, "namespace": "x"}}
+''',
+}
+
+
+def test_contract_values_in_more_styles(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    expected = set()
+    for name, text in CONTRACT_STYLES.items():
+        (package / name).write_text(text, encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if "# expect: " in line:
+                expected.add((name, number, line.rsplit("# expect: ", 1)[1]))
+    found = [(Path(f.path).name, f.line, f.code) for f in lint_paths([str(tmp_path)], Config())
+             if f.code.startswith(("OVA1", "OVA207"))]
+    assert set(found) == expected
+    # Every missing future gate is named, on the list that lacks it.
+    assert found.count(("adapter.py", 14, "OVA108")) == 2

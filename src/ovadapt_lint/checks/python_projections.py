@@ -211,6 +211,9 @@ class ScopeAnalyzer:
                     if isinstance(target, ast.Name):
                         self.constants.setdefault(target.id, []).append(statement.value)
         self.scopes.append((tree, _Scope("<module>", None, False)))
+        # The sibling modules read for constants and helpers: the module's findings depend on them (not yet
+        # part of the result cache's key: a cached module does not see a sibling's change).
+        self.contract_judged, self.contract_sources = self._check_contracts()
         self._visit(tree, [])
         self.finish()
 
@@ -290,9 +293,8 @@ class ScopeAnalyzer:
     # --- one scope ---------------------------------------------------------
     def _analyse(self, root: ast.AST, scope: _Scope, collected: _Collector, projections: set[int]) -> None:
         receivers = self._receivers(collected, projections)
-        adapters = self._adapter_dicts(collected, projections, scope)
 
-        sinks: list[tuple[_Sink, ast.AST, tuple[Contract, str | None] | None]] = []
+        sinks: list[tuple[_Sink, ast.AST, None]] = []
         reasons: dict[int, str] = {}  # id(sink value) -> why it is published
         for node in collected.dicts:
             if id(node) in projections:
@@ -300,7 +302,7 @@ class ScopeAnalyzer:
                 why = self._why(node, collected, projections)
                 self.projection_values[id(node)] = why
                 for key, value in _dict_items(node):
-                    sinks.append((_Sink(string_value(key), key, value), node, adapters.get(id(node))))
+                    sinks.append((_Sink(string_value(key), key, value), node, None))
                     reasons[id(value)] = why
         for call in collected.dict_calls:
             if scope.projection_named or _attests_call(call):
@@ -319,20 +321,15 @@ class ScopeAnalyzer:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
                         reasons[id(keyword.value)] = self.projection_types[type_name]
 
-        def receiver_adapter(receiver: str):
-            """The adapter a receiver holds (a dict display assigned to it), else the function's section."""
-            held = [adapters[id(d)] for d in collected.name_dicts.get(receiver, []) if id(d) in adapters]
-            return held[0] if held else self._section_by_name(scope) if receiver in receivers else None
-
         held = "a projection (a store into a dict that is one)"
         for receiver, key, value in collected.subscript_stores:
             if receiver in receivers:
                 self.published.append(self.span(value))
-                sinks.append((_Sink(string_value(key), key, value), value, receiver_adapter(receiver)))
+                sinks.append((_Sink(string_value(key), key, value), value, None))
                 reasons[id(value)] = held
         for receiver, call in collected.update_calls:
             if receiver in receivers:
-                adapter = receiver_adapter(receiver)
+                adapter = None
                 self.published.append(self.span(call))
                 if call.func.attr == "setdefault" and len(call.args) >= 2:  # type: ignore[union-attr]
                     sinks.append((_Sink(string_value(call.args[0]), call.args[0], call.args[1]), call, adapter))
@@ -341,12 +338,10 @@ class ScopeAnalyzer:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, adapter))
                         reasons[id(keyword.value)] = held
-        for sink, _, adapter in sinks:
+        for sink, _, _ in sinks:
             if sink.key is not None:
-                # An adapter's own flags are the contract's to judge (OVA104, ...), not OVA207's.
-                self._check_field(sink, adapter is not None and sink.key in adapter[0].allowed_values(adapter[1]))
-                if adapter is not None:
-                    self._check_contract_value(sink, *adapter)
+                # An adapter's own flags are the contract's to judge (OVA104, ...: python_contracts), not OVA207's.
+                self._check_field(sink, id(sink.value) in self.contract_judged)
         if sinks:
             self._feeders([sink.value for sink, _, _ in sinks], collected)
             # The flow analysis (flow.build) follows what reaches each field; a nested projection's own
@@ -485,31 +480,6 @@ class ScopeAnalyzer:
                 None, version, c.schema_version).ratio() >= _NEAR_MISS), None)
         return self._versions[version]
 
-    def _section_by_name(self, scope: _Scope) -> tuple[Contract, str | None] | None:
-        """A function named after a contract section (build_issue_projection) builds that section."""
-        return next(((c, s) for c in self.contracts for s in c.sections if s in scope.name), None)
-
-    def _adapter_dicts(self, collected: _Collector, projections: set[int],
-                       scope: _Scope) -> dict[int, tuple[Contract, str | None]]:
-        """Projection dicts that are recognisably an adapter or one of its sections: (contract, section)."""
-        found: dict[int, tuple[Contract, str | None]] = {}
-        by_name = self._section_by_name(scope)
-        for node in collected.dicts:
-            if id(node) not in projections:
-                continue
-            version = next((string_value(v) for k, v in _dict_items(node) if string_value(k) == "schema_version"), None)
-            contract = self._contract_for_version(version) if version else None
-            where: tuple[Contract, str | None] | None = (contract, None) if contract is not None else None
-            parent = collected.parent.get(id(node))
-            if where is None and parent is not None and parent[0] is not None and id(parent[0]) in found:
-                outer, section = found[id(parent[0])]
-                where = (outer, section or parent[1])
-            if where is None and by_name is not None:
-                where = by_name
-            if where is not None:
-                found[id(node)] = where
-        return found
-
     # --- field rules -------------------------------------------------------
     def _literal(self, node: ast.AST) -> JNode | None:
         text = string_value(node)
@@ -557,23 +527,19 @@ class ScopeAnalyzer:
         # Any other key is not judged by its name (issue 25): what flows into it is (flow.build), and the
         # literals it holds are judged as content.
 
-    def _check_contract_value(self, sink: _Sink, contract: Contract, section: str | None) -> None:
-        rule = contract.allowed_values(section).get(sink.key or "")
-        if rule is None:
-            return
-        allowed, code = rule
-        value = sink.value
-        if allowed == frozenset({False}):
-            if not is_false(value):
-                shown = self.code(value)
-                shown = shown if len(shown) <= 60 else shown[:57] + "..."
-                self._add(code, value, f'adapter flag "{sink.key}" must be the literal False, found {shown}',
-                          (sink.key, shown))
-            return
-        text = string_value(value)
-        if text is not None and text not in allowed:
-            options = ", ".join(sorted(str(a) for a in allowed))
-            self._add(code, value, f'adapter field "{sink.key}" is "{text}", not one of {options}', (sink.key, text))
+    def _check_contracts(self) -> tuple[set[int], tuple[str, ...]]:
+        """Contract values of the adapter objects the module builds, in every style (python_contracts); the ids
+        of the value nodes a contract rule judged."""
+        from ..flow.modnames import module_name
+        from .python_contracts import check_module
+
+        path = self.module.source.path
+        try:
+            name, is_package = module_name(path)
+        except (OSError, ValueError):
+            name, is_package = path.stem, False
+        return check_module(self.module.tree, self.module.text, name, is_package, path, self.contracts, self.vocab.model_decorators,
+                            self.vocab.model_bases, self._add, self.code)
 
     def _check_model_fields(self, node: ast.ClassDef) -> None:
         """Dataclass / TypedDict / NamedTuple / pydantic fields of a projection type: a model whose fields
@@ -584,6 +550,9 @@ class ScopeAnalyzer:
             return
         fields = [s for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
         names = {f.target.id for f in fields}  # type: ignore[union-attr]
+        for f in fields:  # a copy flag whose default is True, where no contract rule judged it (python_contracts)
+            if f.value is not None and id(f.value) not in self.contract_judged:
+                self._check_field(_Sink(f.target.id, f.target, f.value))  # type: ignore[union-attr]
         # `raw_memory_copied: bool = False`, or a bool field named like one (a declared boundary)
         attested = any(is_attestation_key(f.target.id) and (  # type: ignore[union-attr]
             is_false(f.value) or (f.value is None and self.code(f.annotation) == "bool")) for f in fields)
@@ -752,12 +721,16 @@ _PREFILTER = re.compile(r"_(?:copied|recorded|captured|included|exported)\b|publ
                         r"\.public\.jsonl?\b")
 
 
-def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str]) -> bool:
+def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str], contracts: tuple = ()) -> bool:
     if _PREFILTER.search(text):
         return True
     if any(name in text for name in vocab.public_validators):
         return True
-    return sum(1 for word in section_words if word in text) >= 3
+    if sum(1 for word in section_words if word in text) >= 3:
+        return True
+    from .python_contracts import may_build  # a module of gate records or first-screen helpers only
+
+    return may_build(text, contracts)
 
 
 def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
@@ -769,7 +742,7 @@ def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
     vocab, pack = analysis.python, analysis.pack
     analyzer = None
     if (might_hold_projections(module.tree, vocab) if vocab.audit
-            else may_publish(module.text, vocab, pack.section_words)):
+            else may_publish(module.text, vocab, pack.section_words, pack.contracts)):
         analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
         analyzer.run()
     lines = module.lines
@@ -801,7 +774,7 @@ def analyse_projections(module: PythonText, analysis) -> tuple[Published, list[F
     if vocab.audit:
         if not might_hold_projections(module.tree, vocab):
             return Published(), []
-    elif not may_publish(module.text, vocab, pack.section_words):
+    elif not may_publish(module.text, vocab, pack.section_words, pack.contracts):
         return Published(), []
     analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
     analyzer.run()
