@@ -154,3 +154,21 @@ def test_an_unknown_published_setting_is_a_configuration_error(tmp_path: Path) -
     path.write_text('published = "everything"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="projections, outputs"):
         load_config(path)
+
+
+def test_a_module_judged_with_a_siblings_constants_is_not_answered_from_the_cache(tmp_path: Path, xdg: dict) -> None:
+    import shutil
+
+    case = CORPUS / "flows" / "contract_values" / "bad_schema_version_constant"
+    project = tmp_path / "p"
+    shutil.copytree(case, project)
+    old = 1_600_000_000
+    for path in project.rglob("*.py"):
+        os.utime(path, (old, old))
+    config = Config(cache_dir=tmp_path / "cache", use_cache=True, jobs=1)
+    assert [f.code for f in engine.run([str(project)], config).findings] == ["OVA101"]
+    constants = project / "ovadapter" / "constants.py"
+    constants.write_text(constants.read_text(encoding="utf-8").replace("_adaptor_v0", "_adapter_v0"), encoding="utf-8")
+    os.utime(constants, (old + 100, old + 100))
+    # adapter.py did not change, but what it is judged with did: its finding goes with the typo.
+    assert [f.code for f in engine.run([str(project)], config).findings] == []

@@ -249,7 +249,10 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
                 finding.fix, finding.unfixable = None, f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only"
     _stamp_edits(findings, source.data)
     mask_quoted(findings, analysis.pack.secrets)
-    if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
+    # A module whose findings depend on other files (contract constants read from a sibling) is not cached: the
+    # cache is keyed by the file's own bytes.
+    depends = bool(collected) and bool(getattr(collected.get(source.display), "depends", None))
+    if key is not None and not depends and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, [f for f in findings if not f.extra.get("flow")] if stored_facts and facts_out is None
                   else findings, stored_facts)
     elif seen is not None:

@@ -211,8 +211,8 @@ class ScopeAnalyzer:
                     if isinstance(target, ast.Name):
                         self.constants.setdefault(target.id, []).append(statement.value)
         self.scopes.append((tree, _Scope("<module>", None, False)))
-        # The sibling modules read for constants and helpers: the module's findings depend on them (not yet
-        # part of the result cache's key: a cached module does not see a sibling's change).
+        # The sibling modules read for constants and helpers: the module's findings depend on them, so the engine
+        # does not answer such a module from the result cache (flow facts, ModuleFacts.depends).
         self.contract_judged, self.contract_sources = self._check_contracts()
         self._visit(tree, [])
         self.finish()
@@ -762,6 +762,8 @@ def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
         builder.projection_values = analyzer.projection_values
         builder.recognise = analyzer.recognise_version
     facts = builder.build()
+    if analyzer is not None:
+        facts.depends = list(analyzer.contract_sources)
     if analyzer is None:
         return Published(), [], facts
     return Published(analyzer.published), analyzer.findings, facts
