@@ -388,8 +388,8 @@ def _warn_nothing_linted(result) -> None:
     """A run that checked nothing must not read as a clean bill of health."""
     why = ""
     if result.skipped:
-        why = (f" ({len(result.skipped)} named file(s) lie in skipped folders or match an exclude; "
-               f"--force-include lints them)")
+        why = (f" ({len(result.skipped)} named file(s) left out: in skipped folders or matching an exclude "
+               f"(--force-include lints them), or not regular files)")
     sys.stderr.write(f"ovadapt-lint: warning: no files were linted{why}\n")
 
 
@@ -541,6 +541,12 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
             write_text(result, out, color, show_suppressed=args.show_suppressed)
 
 
+# The lint options `ovadapt-lint history` does not take (dest -> flag): hidden from its --help, refused if given.
+_NOT_FOR_HISTORY = {"fix": "--fix", "diff": "--diff", "no_untracked": "--no-untracked", "statistics": "--statistics",
+                    "force_include": "--force-include", "explain": "--explain"}
+HISTORY_FORMATS = ("text", "concise", "json", "sarif")
+
+
 def _history_command(argv: list[str]) -> int:
     """`ovadapt-lint history`: the lint options plus the history ones; the scan lives in history.py."""
     from .history import (_plural, scan_history, write_history_concise, write_history_json, write_history_sarif,
@@ -555,21 +561,20 @@ def _history_command(argv: list[str]) -> int:
     for action in parser._actions:
         if action.dest == "diff_base":
             action.help = "only the commits after REF (REF..HEAD)"
-        elif action.dest in ("fix", "diff", "no_untracked", "statistics", "force_include"):
-            action.help = "(not for history)"
+        elif action.dest in _NOT_FOR_HISTORY:
+            action.help = argparse.SUPPRESS  # rejected below: --help lists only what history accepts
+        elif action.dest == "format":
+            action.choices = HISTORY_FORMATS
+            action.help = f"output format (default: text): {', '.join(HISTORY_FORMATS)}"
     parser.add_argument("--max-commits", type=int, metavar="N", help="only the N most recent commits")
     parser.add_argument("--all-refs", action="store_true", help="every branch and tag, not only the current branch")
     parser.add_argument("--show-authors", action="store_true", help="name the author of the introducing commit")
     args = parser.parse_args(argv)
     _debug(args)
-    for flag, given in (("--fix", args.fix), ("--diff", args.diff), ("--no-untracked", args.no_untracked),
-                        ("--statistics", args.statistics), ("--force-include", args.force_include)):
-        if given:
+    for dest, flag in _NOT_FOR_HISTORY.items():
+        if getattr(args, dest):
             sys.stderr.write(f"ovadapt-lint: error: {flag} does not apply to `ovadapt-lint history`\n")
             return EXIT_ERROR
-    if args.format == "github":
-        sys.stderr.write("ovadapt-lint: error: `ovadapt-lint history` writes text, concise, json or sarif\n")
-        return EXIT_ERROR
     if args.max_commits is not None and args.max_commits <= 0:
         sys.stderr.write("ovadapt-lint: error: --max-commits must be 1 or more\n")
         return EXIT_ERROR

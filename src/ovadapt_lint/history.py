@@ -146,9 +146,9 @@ def _collect(root: Path, config: Config, revs: list[str], specs: list[str], name
     blobs: dict[str, Blob] = {}
     # (path, blob) -> the blob lives there since; the first later change away from it removes it.
     live: dict[tuple[str, str], Blob] = {}
-    commits = 0
+    commits: set[str] = set()  # a merge comes once per parent (-m): counted once
     for commit, changes in _walk_log(root, revs, specs, max_commits):
-        commits += 1
+        commits.add(commit.sha)
         for old_mode, new_mode, old, new, status, path in changes:
             if old != _NULL and old != new:
                 holder = live.pop((path, old), None)
@@ -165,7 +165,7 @@ def _collect(root: Path, config: Config, revs: list[str], specs: list[str], name
             blob = Blob(new, path, commit, kind)
             blobs[new] = blob
             live[(path, new)] = blob
-    return list(blobs.values()), commits
+    return list(blobs.values()), len(commits)
 
 
 def _head_blobs(root: Path) -> set[str]:
