@@ -426,14 +426,20 @@ def _guarded(action):
     try:
         return action(), None
     except ConfigError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
+        sys.stderr.write(f"ovadapt-lint: error: {_visible(str(exc))}\n")  # may name a file: never raw
     except Exception as exc:  # an internal error outside any one file
         from . import internal_error
         from .redact import mask_text
 
-        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {mask_text(str(exc))}\n")
+        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {_visible(mask_text(str(exc)))}\n")
         internal_error.report(exc, "the run")
     return None, EXIT_ERROR
+
+
+def _visible(text: str) -> str:
+    from .source import visible
+
+    return visible(text)
 
 
 def _escaping(stream: TextIO) -> TextIO:
@@ -456,7 +462,7 @@ def _show_diff(args: argparse.Namespace, result) -> int:
         out.write(diff(planned, result.secret_patterns()))
     for planned in plans:
         if planned.error:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+            sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {planned.error}\n")
     return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
 
 
@@ -470,20 +476,20 @@ def _fix(result, rerun):
         total = 0
         for planned in plans:
             if planned.error is not None:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+                sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {planned.error}\n")
                 continue
             if planned.after == planned.before:
                 continue
             total += len(planned.fixed)
             if number == 1:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+                sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: fixed {len(planned.fixed)}\n")
             for note in planned.notes:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
+                sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {note}\n")
         if number > 1:
             return
         for finding in linted.findings:
             if finding.unfixable:
-                sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "
+                sys.stderr.write(f"ovadapt-lint: {_visible(finding.path)}:{finding.line}:{finding.col}: {finding.code} not fixed: "
                                  f"{finding.unfixable}\n")
         sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
 
@@ -500,7 +506,7 @@ def _write_baseline(target: str, result) -> int:
     try:
         Baseline.from_findings([(f, result.uri(f.path)) for f in accepted]).write(Path(target))
     except OSError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: cannot write {target}: {exc.strerror}\n")
+        sys.stderr.write(f"ovadapt-lint: error: cannot write {_visible(target)}: {exc.strerror}\n")
         return EXIT_ERROR
     left = len([f for f in result.findings if is_notice(f.code, result.rules)])
     sys.stderr.write(f"ovadapt-lint: wrote {len(accepted)} baseline entr{'y' if len(accepted) == 1 else 'ies'} to {target}"

@@ -27,7 +27,7 @@ from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import _WORKER
 from .results import LintResult
 from .findings import Finding
-from .source import notice, read_source
+from .source import notice, read_source, visible
 from .vcs import GitError, display, git, repo_root, resolve_commit
 
 _NULL = "0" * 40
@@ -407,26 +407,26 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
     for f in result.findings:
         props = f.extra.get("history")
         if props is None:  # a stale baseline entry
-            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+            out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
             continue
         if props["commit"] != current_commit:
             if current_commit is not None:
                 out.write("\n")
             current_commit = props["commit"]
             current_blob = None
-            author = f"  {props['author']}" if "author" in props else ""
+            author = f"  {visible(props['author'])}" if "author" in props else ""  # an author name is input too
             out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
         if (f.path, props["blob"]) != current_blob:
             current_blob = (f.path, props["blob"])
-            out.write(f"  {f.path} (blob {props['blob']}, {props['status']})\n")
-        out.write(f"    {f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+            out.write(f"  {visible(f.path)} (blob {props['blob']}, {props['status']})\n")
+        out.write(f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
     if show_suppressed and result.suppressed:
         out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
         for item in result.suppressed:
             f = item.finding
             commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(f"  {f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
-                      f"[commit {commit}; {item.reason}]\n")
+            out.write(f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
+                      f"[commit {commit}; {_one_line(item.reason)}]\n")
     hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
     blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
     removed = sum(1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True))
@@ -447,11 +447,11 @@ def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
     for f in result.findings:
         props = f.extra.get("history") or {}
         tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n")
+        out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n")
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.splitlines())
+    return visible(" ".join(text.splitlines()))
 
 
 def _summary(scan: HistoryScan) -> dict[str, Any]:

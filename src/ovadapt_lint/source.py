@@ -125,6 +125,25 @@ class SourceFile:
         return strip_line_end(self.data[start:end].decode("utf-8", "replace"))
 
 
+# What a name or message may not carry to a terminal or a CI log: C0 controls (ESC starts a terminal sequence,
+# a line break starts a line GitHub Actions reads as a workflow command), DEL, C1 controls (0x9B is a
+# one-byte CSI), the Unicode line and paragraph separators and the bidirectional overrides (a name that
+# reads backwards). Each becomes a visible escape, so the text keeps one line and says what was there.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """``text`` (a file name, a path, a message quoting them) safe to print on one line of a terminal or a CI
+    log: each control character as a backslash escape (``\\n``, ``\\x1b``, ``\\u2028``)."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: _ESCAPES.get(m.group(), None) or
+                       (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"), text)
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 class NotRegularFile(OSError):
     """A FIFO, socket or device where a file was expected: reading it could block forever."""
 

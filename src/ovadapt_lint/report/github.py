@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TextIO
 
 from ..results import LintResult
+from ..source import visible
 
 _LEVEL = {"error": "error", "warning": "warning", "note": "notice"}
 # GitHub's limit on annotations per level per step.
@@ -19,7 +20,10 @@ ANNOTATIONS_PER_STEP = 10
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's message. Line breaks are GitHub's escapes; every other control character (ESC
+    would drive the log viewer, U+2028 would break a line in it) a visible escape (source.visible)."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(text)
 
 
 def _prop(text: str) -> str:
