@@ -11,8 +11,24 @@ from ..version import __version__
 from ..results import LintResult
 
 
-def _item(finding, result: LintResult) -> dict:
+class Fingerprints:
+    """Each finding's fingerprint (Finding.fingerprint_at), numbering findings that share rule, file and
+    location in the order given (the report's sorted order), so no two results share one."""
+
+    def __init__(self) -> None:
+        self.seen: Counter = Counter()
+
+    def __call__(self, finding, path: str | None = None) -> str:
+        identity = finding.identity(path)
+        occurrence = self.seen[identity]
+        self.seen[identity] += 1
+        return finding.fingerprint_at(identity[1], occurrence)
+
+
+def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None) -> dict:
     item = finding.to_dict()
+    if fingerprints is not None:
+        item["fingerprint"] = fingerprints(finding)
     item["message"] = result.quoted(finding, item["message"])
     if item["json_path"] is not None:
         item["json_path"] = result.quoted(finding, item["json_path"])
@@ -22,6 +38,7 @@ def _item(finding, result: LintResult) -> dict:
 
 
 def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
+    fingerprints = Fingerprints()
     document = {
         "schema": "ovadapt-lint/findings/v1",
         "tool": {"name": "ovadapt-lint", "version": __version__},
@@ -31,14 +48,15 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
             "by_code": dict(sorted(Counter(f.code for f in result.findings).items())),
             "suppressed": len(result.suppressed),
         },
-        "findings": (_item(f, result) for f in result.findings),
+        "findings": (_item(f, result, fingerprints) for f in result.findings),
     }
     if result.review is not None:
         document["summary"]["unchanged_not_shown"] = result.review["unchanged_not_shown"]
         document["summary"]["diff_base"] = result.review["diff_base"]
         document["summary"]["merge_base"] = result.review["merge_base"]
     if show_suppressed:
-        document["suppressed"] = ({**_item(s.finding, result), "suppressed_by": s.reason} for s in result.suppressed)
+        document["suppressed"] = ({**_item(s.finding, result, fingerprints), "suppressed_by": s.reason}
+                                  for s in result.suppressed)
     dump_json(document, out)
 
 
