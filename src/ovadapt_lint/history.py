@@ -179,8 +179,13 @@ def _head_blobs(root: Path) -> set[str]:
     return found
 
 
-def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None, int]]:
-    """(blob id, content or None when missing, size) for each id, streamed by ``git cat-file --batch``."""
+_SKIP_CHUNK = 1 << 20
+
+
+def _cat_blobs(root: Path, shas: list[str], max_size: int = 0) -> Iterator[tuple[str, bytes | None, int]]:
+    """(blob id, content or None when missing, size) for each id, streamed by ``git cat-file --batch``. A blob
+    over ``max_size`` (0: no limit) comes with empty content and is read past in small pieces, never held:
+    a small, highly compressed repository can hold a blob of any size."""
     if not shas:
         return
     proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=str(root), stdin=subprocess.PIPE,
@@ -203,7 +208,16 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
                 yield sha, None, 0
                 continue
             size = int(header[2])
-            data = proc.stdout.read(size)
+            if max_size and size > max_size:
+                left = size
+                while left > 0:
+                    piece = proc.stdout.read(min(left, _SKIP_CHUNK))
+                    if not piece:
+                        break
+                    left -= len(piece)
+                data = b""
+            else:
+                data = proc.stdout.read(size)
             proc.stdout.read(1)  # the newline after the content
             yield sha, data, size
     finally:
@@ -324,7 +338,7 @@ def scan_history(paths: list[str], config: Config, analysis: Analysis | None = N
     max_size = config.max_file_size
 
     def tasks() -> Iterator[tuple[str, str, str, str, bytes]]:
-        for sha, data, size in _cat_blobs(root, pending):
+        for sha, data, size in _cat_blobs(root, pending, max_size):
             blob = by_sha[sha]
             if data is None:
                 found[sha] = [notice("OVA003", "blob missing from the object store (a shallow or partial clone?)", blob.path)]

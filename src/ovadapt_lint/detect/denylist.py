@@ -2,7 +2,7 @@
 
 Entries: a plain name (whole words, case-insensitive; ``_ - .``, spaces and
 camelCase boundaries separate words, so ``blue-fin``, ``BlueFin`` and
-``blue fin`` are the same entry), ``re:PATTERN`` (case-insensitive regex), or
+``blue fin`` are the same entry), ``re:PATTERN`` (case-insensitive, RE2 syntax: linear time), or
 ``sha256:HEX`` (the SHA-256 of the lowercased name, so the list can be public).
 Hashed entries are matched by hashing every run of up to ``MAX_WORDS``
 consecutive words in the forms a name may be written in.
@@ -28,12 +28,31 @@ class Entry:
     where: str  # "FILE:LINE", used in messages instead of the name
     kind: str  # plain | regex | sha256
     words: tuple[str, ...] = ()
-    regex: re.Pattern[str] | None = None
+    regex: object = None  # a compiled RE2 pattern (compile_user_pattern)
     digest: str = ""
 
 
 def _words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+def compile_user_pattern(pattern: str, where: str):
+    """A user's regular expression, case-insensitive, compiled by RE2 (google-re2): it matches in time linear
+    in the text whatever the pattern (`(a|aa)+$` backtracks for minutes in Python's re), so a deny-list
+    entry cannot hang a run. RE2 has no look-around or back-references; such a pattern is refused here, with
+    a message that quotes no part of it (an entry can hold an internal name)."""
+    import re2
+
+    options = re2.Options()
+    options.case_sensitive = False
+    options.log_errors = False  # RE2 would log the pattern to stderr
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as exc:
+        kind = exc.args[0] if exc.args else b""
+        kind = (kind.decode("utf-8", "replace") if isinstance(kind, bytes) else str(kind)).split(":", 1)[0]
+        raise ValueError(f"{where}: bad regular expression ({kind or 'not RE2 syntax'}; deny-list patterns use "
+                         f"RE2 syntax: no look-around or back-references)") from None
 
 
 def parse_entries(text: str, source: str) -> list[Entry]:
@@ -47,10 +66,7 @@ def parse_entries(text: str, source: str) -> list[Entry]:
             continue
         where = f"{source}:{number}"
         if line.startswith("re:"):
-            try:
-                entries.append(Entry(where, "regex", regex=re.compile(line[3:].strip(), re.IGNORECASE)))
-            except re.error as exc:
-                raise ValueError(f"{where}: bad regular expression: {exc}") from exc
+            entries.append(Entry(where, "regex", regex=compile_user_pattern(line[3:].strip(), where)))
         elif line.startswith("sha256:"):
             digest = line[7:].split("#", 1)[0].strip().lower()
             if not re.fullmatch(r"[0-9a-f]{64}", digest):

@@ -13,6 +13,7 @@ from typing import TextIO
 
 from ..results import LintResult
 from ..source import visible
+from .sarif import outside_uri
 
 _LEVEL = {"error": "error", "warning": "warning", "note": "notice"}
 # GitHub's limit on annotations per level per step.
@@ -34,8 +35,10 @@ def write_github(result: LintResult, out: TextIO) -> None:
     files: dict[str, str] = {}
     for f in result.findings:
         if f.path not in files:
-            # Outside the repository root: the path as the other machine formats show it.
-            files[f.path] = result.root_uri(f.path) or result.uri(f.path)
+            # Outside the repository root: relative to it (`../elsewhere/x.json`), as SARIF names it, never by a
+            # bare name another file may share, nor by an absolute path of this machine.
+            files[f.path] = result.root_uri(f.path) or outside_uri(result, f.path, result.source_root()) \
+                or result.uri(f.path)
         s = f.span
         out.write(
             f"::{_LEVEL.get(f.severity, 'error')} file={_prop(files[f.path])},line={s.start_line},col={s.start_col},"

@@ -130,7 +130,7 @@ def _by_rule(findings) -> str:
     return ", ".join(f"{code} {count}" for code, count in sorted(counts.items()))
 
 
-def _outside_uri(result: LintResult, display: str, root: Path) -> str | None:
+def outside_uri(result: LintResult, display: str, root: Path) -> str | None:
     """A file outside the source root named relative to it (`../elsewhere/x.json`): the result is kept and
     resolves against %SRCROOT%, and no absolute path of this machine is written. None on another drive."""
     import os
@@ -175,7 +175,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         findings.append(f)
     unplaced = set()  # outside the root and not even relative to it (another drive): named by file name
     for display in outside:
-        uris[display] = _outside_uri(result, display, root)
+        uris[display] = outside_uri(result, display, root)
         if uris[display] is None:
             import os
 
@@ -210,7 +210,7 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
                 break
             uri = uri_of(hidden.finding.path)
             if uri is None:
-                uri = uris[hidden.finding.path] = _outside_uri(result, hidden.finding.path, root)
+                uri = uris[hidden.finding.path] = outside_uri(result, hidden.finding.path, root)
                 if uri is None:
                     continue
             item, _ = _result(hidden.finding, uri, index, result, fingerprints, uri_of)
