@@ -481,19 +481,19 @@ def _summary(scan: HistoryScan) -> dict[str, Any]:
 
 
 def write_history_json(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
-    from .report.json_report import write_json
+    from .report.json_report import viewer_safe, write_json
 
     buffer = io.StringIO()
     write_json(scan.result, buffer, show_suppressed)
     document = json.loads(buffer.getvalue())
     document["summary"]["blobs"] = len(scan.blobs)
     document["history"] = _summary(scan)
-    json.dump(document, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(viewer_safe(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
 
 
 def write_history_sarif(scan: HistoryScan, out: TextIO, category: str | None, srcroot: str | None,
                         show_suppressed: bool = False) -> None:
+    from .report.json_report import viewer_safe
     from .report.sarif import build_sarif
 
     log = build_sarif(scan.result, category, srcroot=srcroot, show_suppressed=show_suppressed)
@@ -508,5 +508,4 @@ def write_history_sarif(scan: HistoryScan, out: TextIO, category: str | None, sr
         provenance["branch"] = scan.branch
     run["versionControlProvenance"] = [provenance]
     run.setdefault("properties", {})["history"] = _summary(scan)
-    json.dump(log, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(viewer_safe(json.dumps(log, indent=2, ensure_ascii=False)) + "\n")

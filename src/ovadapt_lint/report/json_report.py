@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -88,6 +89,20 @@ _END = object()
 _MARK = "\x00ovadapt-lint: streamed list\x00"
 
 
+# Characters JSON may carry raw but a terminal or log viewer acts on: the Unicode line and paragraph separators
+# (a line break in some viewers, the end of a JavaScript string) and the bidirectional controls (text that reads
+# in another order than it is). Written as \u escapes: the same JSON value, shown as what it is.
+_VIEWER_CONTROLS = re.compile("[\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def viewer_safe(text: str) -> str:
+    """Encoded JSON text with the characters above as ``\\uXXXX`` escapes (valid wherever they occur: only
+    inside strings, since JSON's own syntax is ASCII)."""
+    if not _VIEWER_CONTROLS.search(text):
+        return text
+    return _VIEWER_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 class _Chunks:
     """Text written in pieces of about ``size`` characters: one write per token or item costs a call each."""
 
@@ -101,5 +116,5 @@ class _Chunks:
             self.flush()
 
     def flush(self) -> None:
-        self.out.write("".join(self.parts))
+        self.out.write(viewer_safe("".join(self.parts)))
         self.parts, self.length = [], 0

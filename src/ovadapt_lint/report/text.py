@@ -13,10 +13,10 @@ from ..source import visible
 _STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 _FRAME_WIDTH = 160
 # A frame line is shown one character for one: control characters (an ESC would drive the terminal) and
-# the line and paragraph separators (a viewer would break the frame line) become visible symbols, so the
-# caret stays under the finding. C0 controls -> their Control Pictures (ESC -> U+241B), the rest -> U+FFFD.
+# the line and paragraph separators (a viewer would break the frame line) and the bidirectional controls
+# (the line would read in another order) become visible symbols, so the caret stays under the finding. C0 controls -> their Control Pictures (ESC -> U+241B), the rest -> U+FFFD.
 _VISIBLE = {code: 0x2400 + code for code in range(0x20)} | {0x7F: 0x2421} | {
-    code: 0xFFFD for code in (*range(0x80, 0xA0), 0x2028, 0x2029)}
+    code: 0xFFFD for code in (*range(0x80, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
 def _console(out: TextIO, color: bool):
