@@ -309,3 +309,17 @@ def test_fix_on_python_rewrites_only_published_literals_with_one_extent(tmp_path
     import ast
 
     ast.parse(after)
+
+
+def test_a_backtracking_extension_signature_cannot_hang_the_run(tmp_path: Path) -> None:
+    from .test_extension_masking import TICKET_RULE
+
+    rule = TICKET_RULE.replace('needles = ["TKT|"]', 'needles = ["a"]').replace(r"all = ['TKT\|\d+\|']",
+                                                                                 r"all = ['(a|aa)+$']")
+    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8")
+    (tmp_path / "t.toml").write_text(rule, encoding="utf-8")
+    (tmp_path / "x.public.json").write_text(json.dumps({"title": "a" * 48 + "b", "s": "aaaa"}) + "\n", encoding="utf-8")
+    proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "--format", "json", "x.public.json"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    found = [(f["code"], f["json_path"]) for f in json.loads(proc.stdout)["findings"]]
+    assert ("OVA390", "s") in found and ("OVA390", "title") not in found, proc.stderr

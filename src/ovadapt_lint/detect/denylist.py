@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import Hit
+from . import Hit, compile_linear
 
 MAX_WORDS = 4
 # Words with their offsets: camelCase humps, acronyms, lowercase runs, digit runs.
@@ -37,22 +37,8 @@ def _words(text: str) -> list[tuple[str, int, int]]:
 
 
 def compile_user_pattern(pattern: str, where: str):
-    """A user's regular expression, case-insensitive, compiled by RE2 (google-re2): it matches in time linear
-    in the text whatever the pattern (`(a|aa)+$` backtracks for minutes in Python's re), so a deny-list
-    entry cannot hang a run. RE2 has no look-around or back-references; such a pattern is refused here, with
-    a message that quotes no part of it (an entry can hold an internal name)."""
-    import re2
-
-    options = re2.Options()
-    options.case_sensitive = False
-    options.log_errors = False  # RE2 would log the pattern to stderr
-    try:
-        return re2.compile(pattern, options)
-    except re2.error as exc:
-        kind = exc.args[0] if exc.args else b""
-        kind = (kind.decode("utf-8", "replace") if isinstance(kind, bytes) else str(kind)).split(":", 1)[0]
-        raise ValueError(f"{where}: bad regular expression ({kind or 'not RE2 syntax'}; deny-list patterns use "
-                         f"RE2 syntax: no look-around or back-references)") from None
+    """A ``re:`` entry, case-insensitive, on RE2 (see detect.compile_linear): it cannot hang a run."""
+    return compile_linear(pattern, True, f"{where}: bad regular expression", "deny-list patterns")
 
 
 def parse_entries(text: str, source: str) -> list[Entry]:
