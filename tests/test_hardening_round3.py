@@ -208,16 +208,23 @@ def test_a_fifo_never_blocks_the_run(tmp_path: Path) -> None:
     proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "--baseline", "pipe.json",
                            "venvish"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "baseline" in proc.stderr, proc.stderr
+    # Nor a deny-list, vocabulary or extend-rules file (a configuration error, not a hang).
+    for option in ("--deny-list", "--vocabulary"):
+        proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", option, "pipe.json", "venvish"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and "not a regular file" in proc.stderr, (option, proc.stderr)
 
 
 def test_the_reader_refuses_a_fifo_without_blocking(tmp_path: Path) -> None:
-    from ovadapt_lint.source import read_source
-
+    """The reader itself (a file swapped for a FIFO after discovery): in a subprocess, so a block fails the test."""
     if not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs here")
     os.mkfifo(tmp_path / "p.json")
-    source, notices = read_source(tmp_path / "p.json", "p.json")
-    assert source is None and [n.code for n in notices] == ["OVA003"] and "not a regular file" in notices[0].message
+    script = ("import sys; from pathlib import Path; from ovadapt_lint.source import read_source; "
+              "s, n = read_source(Path(sys.argv[1]), 'p.json'); print(s is None, [x.code for x in n], n[0].message)")
+    proc = subprocess.run([os.sys.executable, "-c", script, str(tmp_path / "p.json")], capture_output=True,
+                          text=True, timeout=30)
+    assert proc.stdout.startswith("True ['OVA003']") and "not a regular file" in proc.stdout, proc.stderr
 
 
 # ---------------------------------------------------- 9 and 14: history stays bounded and counts right

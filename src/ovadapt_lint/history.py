@@ -453,7 +453,7 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
     counts = Counter(f.code for f in result.findings)
     names = {f.code: f.name for f in result.findings}
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        out.write(f"{count:>6}  {code}  {names[code]}\n")
+        out.write(f"{count:>6}  {code}  {visible(names[code])}\n")
 
 
 def write_history_concise(scan: HistoryScan, out: TextIO) -> None:

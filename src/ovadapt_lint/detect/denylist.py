@@ -71,7 +71,9 @@ class DenyListDecodeError(ValueError):
 
 
 def read_text(path: Path) -> str:
-    data = path.read_bytes()
+    from ..source import read_regular
+
+    data = read_regular(path)  # a FIFO named as a deny-list must not block the run
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

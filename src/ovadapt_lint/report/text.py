@@ -252,7 +252,7 @@ def write_statistics_lines(console, findings: list[Finding]) -> None:
     counts = Counter(f.code for f in findings)
     names = {f.code: f.name for f in findings}
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        console.print(Text(f"{count:>6}  {code}  {names[code]}"))
+        console.print(Text(f"{count:>6}  {code}  {visible(names[code])}"))  # an extension rule names itself
 
 
 def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
