@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml) for "
                              "every file; default: each file uses the nearest config file above it")
     parser.add_argument("--deny-list", action="append", metavar="FILE", default=[],
-                        help="file of internal names (OVA701): one per line, # comments, re:PATTERN, "
+                        help="file of internal names (OVA701): one per line, # comments, re:PATTERN (RE2 syntax), "
                              "sha256:HEX of the lowercased name (repeatable)")
     parser.add_argument("--internal-domain", action="append", metavar="DOMAIN", default=[],
                         help="a domain whose hosts are internal (OVA603), e.g. corp.example.net (repeatable)")
