@@ -35,9 +35,12 @@ USED_BY_PROGRAM = ("the program uses this value (it is passed to a call, compare
 def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, source: SourceFile,
               rules=None, used: str | None = None) -> list[Finding]:
     """``used``: why the literal may not be rewritten (it is not published as written: the program uses
-    it), or None."""
+    it), or None. A credential or internal name is rewritten wherever it is: the source itself is the leak
+    (and the secret must be rotated), so only what is judged as published content is held to ``used``."""
     out = []
+    everywhere_used, used_content = None, used
     for hit in hits:
+        used = everywhere_used if category_of(hit.code).everywhere else used_content
         # Raw content is about the whole literal; the other detectors point at the match.
         if category_of(hit.code).whole_value:
             finding = hit_finding(hit, value, what, source.display, span, rules=rules)
