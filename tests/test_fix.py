@@ -80,7 +80,7 @@ def test_fix_python(tmp_path: Path) -> None:
     assert not remaining & {"OVA401", "OVA404", "OVA501", "OVA602", "OVA307"}, (remaining, proc.stderr)
     assert after.splitlines()[0] == '"""Module doc."""'
     assert "# staging: [redacted:credential]" in after
-    assert 'PATH = f"[redacted:local-path]/{name}"' in after
+    assert 'PATH = f"[redacted:local-path]{name}"' in after  # the whole path, as for every local path (issue 27)
     assert "DSN = 'postgres://svc:[redacted:credential]@db.example.net/app'" in after
 
 
@@ -155,7 +155,7 @@ def test_redact_text_api() -> None:
     assert fixed == '{"note": "deploy with [redacted:credential] now"}'
     # Paths are judged in what is published: the dict attests, so it is a projection.
     projection = 'x = {"raw_notes_copied": False, "doc": "%s"}\n'
-    assert redact_text(projection % "/home/bob/notes.md", kind="python") == projection % "[redacted:local-path]/notes.md"
+    assert redact_text(projection % "/home/bob/notes.md", kind="python") == projection % "[redacted:local-path]"
     assert redact_text("{broken", kind="json") == "{broken"
     with pytest.raises(ValueError):
         redact_text("x", kind="yaml")

@@ -107,7 +107,7 @@ def test_fix_in_a_file_with_a_lone_cr_rewrites_only_the_leaking_value(tmp_path: 
     module = _write(tmp_path / "m.py", 'A = 1\rP = "/home/alice/x"\nC = "context: do not touch"\n')
     proc = run_cli("--fix", "--no-cache", "--scope", "all", str(module))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert module.read_bytes() == b'A = 1\rP = "[redacted:local-path]/x"\nC = "context: do not touch"\n'
+    assert module.read_bytes() == b'A = 1\rP = "[redacted:local-path]"\nC = "context: do not touch"\n'
 
 
 def test_fix_of_a_json_lines_record_holding_a_line_separator_is_written(tmp_path: Path) -> None:
@@ -115,7 +115,7 @@ def test_fix_of_a_json_lines_record_holding_a_line_separator_is_written(tmp_path
     fixture = _write(tmp_path / "log.public.jsonl", '{"note": "a\u2028b", "p": "/home/alice/x"}\n')
     proc = run_cli("--fix", "--no-cache", str(fixture))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert json.loads(fixture.read_text(encoding="utf-8")) == {"note": "a\u2028b", "p": "[redacted:local-path]/x"}
+    assert json.loads(fixture.read_text(encoding="utf-8")) == {"note": "a\u2028b", "p": "[redacted:local-path]"}
 
 
 def test_pem_block_with_cr_line_ends_is_masked_in_the_frame_of_a_finding_inside_it(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ from ovadapt_lint.report.json_report import write_json
 from ovadapt_lint.report.sarif import write_sarif
 from ovadapt_lint.report.text import write_concise, write_statistics_json, write_text
 
-from .conftest import CORPUS, run_cli
+from .conftest import CORPUS, SARIF_SCHEMA, run_cli
 from .providers_util import expand
 
 PROVIDERS = provider_secrets()
@@ -196,3 +196,141 @@ def test_scanned_code_is_never_executed(tmp_path: Path) -> None:
     proc = run_cli("--no-cache", str(module))
     assert proc.returncode == 1 and "OVA208" in proc.stdout  # x.stdout flows into the projection
     assert not marker.exists()
+
+
+# ------------------------------------------------------------------ issue 27: hostile file names and values
+
+HOSTILE_NAMES = [
+    "x\n::error file=a.py,line=1::planted.public.json",  # a workflow command on a line of its own
+    "t\x1b]0;owned\x07\x1b[2J.public.json",  # OSC title, clear screen
+    "c\r::warning::carriage.public.json",
+    "u\u2028::notice::separator.public.json",
+    "bidi\u202e\u2066nosj.public.json",
+]
+
+
+def _hostile_tree(tmp_path: Path) -> Path:
+    import subprocess
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    for name in HOSTILE_NAMES:
+        (root / name).write_text('{"cwd_ref": "/home/alice/x"}\n', encoding="utf-8")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "A\x1b[2J\n::error::author", "GIT_AUTHOR_EMAIL": "a@example.com",
+           "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.com", "GIT_CONFIG_NOSYSTEM": "1",
+           "HOME": str(tmp_path)}
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "names"]):
+        subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
+    return root
+
+
+def _unsafe_lines(output: str) -> list[str]:
+    """Lines a terminal or GitHub Actions would act on: a workflow command we did not write, an escape
+    sequence, a carriage return, a Unicode line separator or a bidirectional override."""
+    bad = []
+    for line in output.split("\n"):
+        if re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]", line):
+            bad.append(line)
+        elif line.startswith("::") and not re.match(r"::(error|warning|notice) file=", line):
+            bad.append(line)
+    return bad
+
+
+def test_file_names_cannot_speak_to_the_terminal_or_to_ci(tmp_path: Path) -> None:
+    root = _hostile_tree(tmp_path)
+    runs = {fmt: run_cli("--no-cache", "--format", fmt, ".", cwd=root) for fmt in ("text", "concise", "github", "json", "sarif")}
+    runs["suppressed"] = run_cli("--no-cache", "--format", "concise", "--show-suppressed", "--ignore", "OVA204", ".", cwd=root)
+    runs["fix"] = run_cli("--no-cache", "--diff", ".", cwd=root)
+    for kind in ("text", "concise", "json", "sarif"):
+        runs[f"history-{kind}"] = run_cli("history", "--no-cache", "--show-authors", "--format", kind, cwd=root,
+                                          env={"GIT_CEILING_DIRECTORIES": str(tmp_path)})
+    for name, proc in runs.items():
+        assert proc.returncode in (0, 1), (name, proc.stderr)
+        assert not _unsafe_lines(proc.stdout) and not _unsafe_lines(proc.stderr), (name, _unsafe_lines(proc.stdout))
+        if name.endswith(("json", "sarif")):
+            json.loads(proc.stdout)  # escaped by JSON itself
+    # Every file is still reported, under a name a reader can recognise.
+    assert runs["concise"].stdout.count("OVA501") == len(HOSTILE_NAMES)
+    assert "x\\n::error file=a.py,line=1::planted.public.json:1:" in runs["concise"].stdout
+    assert "t\\x1b]0;owned\\x07\\x1b[2J.public.json" in runs["text"].stdout
+    assert "A\\x1b[2J::error::author" in runs["history-text"].stdout  # git itself drops the line break
+
+
+def test_a_stale_baseline_entry_with_a_hostile_path_is_printed_escaped(tmp_path: Path) -> None:
+    (tmp_path / "a.public.json").write_text("{}\n", encoding="utf-8")
+    entry = {"code": "OVA501", "path": "gone\n::error file=x::y.json", "location": "\x1b[2Jnote", "hash": "abcd"}
+    (tmp_path / "base.json").write_text(json.dumps({"schema": "ovadapt-lint/baseline/v1", "salt": "00" * 16,
+                                                    "entries": [entry]}), encoding="utf-8")
+    for fmt in ("text", "concise", "github"):
+        proc = run_cli("--no-cache", "--format", fmt, "--baseline", "base.json", "a.public.json", cwd=tmp_path)
+        assert "OVA010" in proc.stdout and not _unsafe_lines(proc.stdout), (fmt, proc.stdout)
+
+
+def test_contract_messages_name_masked_values_by_kind(tmp_path: Path) -> None:
+    from .conftest import ADAPTER_FIXTURE
+
+    doc = json.loads(ADAPTER_FIXTURE.read_text(encoding="utf-8"))
+    adapter = doc["attention_queue"]["items"][0]["openviking_session_memory_adapter"]
+    adapter["mode"] = "/home/user/zq-hidden-proj"
+    adapter["status_projection"]["quota_state"] = "zqvault rollout"
+    (tmp_path / "a.public.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    (tmp_path / "deny.txt").write_text("zqvault\n", encoding="utf-8")
+    outputs = {fmt: run_cli("--no-cache", "--deny-list", "deny.txt", "--format", fmt, "a.public.json", cwd=tmp_path).stdout
+               for fmt in ("concise", "json", "sarif", "github")}  # text frames show the line itself
+    for fmt, output in outputs.items():
+        assert "zq-hidden-proj" not in output and "zqvault" not in output.lower(), fmt
+    messages = {f["code"]: f["message"] for f in json.loads(outputs["json"])["findings"]}
+    assert "a home-directory path (OVA501), not quoted" in messages["OVA102"]
+    assert "an internal name (OVA701), not quoted" in messages["OVA109"]
+    assert {"OVA501", "OVA701"} <= set(messages)  # still reported by their own rules
+
+
+def test_sarif_uris_are_uri_references(tmp_path: Path) -> None:
+    import subprocess
+    from urllib.parse import unquote_to_bytes
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    names = ["with space.public.json", "hash#frag.public.json", "q?x=1.public.json", "pct%41.public.json",
+             "c:colon.public.json", "caf\u00e9.public.json"]
+    for name in names:
+        (root / name).write_text('{"cwd_ref": "/home/alice/x"}\n', encoding="utf-8")
+    raw = os.fsencode(root) + b"/bad\xff.public.json"
+    try:
+        with open(raw, "w", encoding="utf-8") as handle:
+            handle.write('{"cwd_ref": "/home/alice/x"}\n')
+    except OSError:
+        raw = None  # a file system that wants UTF-8 names
+    sarif = json.loads(run_cli("--no-cache", "--format", "sarif", ".", cwd=root).stdout)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]}
+    for uri in uris:
+        assert re.fullmatch(r"[A-Za-z0-9\-._~/%!$&'()*+,;=@]*", uri) and ":" not in uri.split("/")[0], uri
+    decoded = {unquote_to_bytes(u) for u in uris}
+    assert {n.encode("utf-8") for n in names} <= decoded
+    if raw is not None:
+        assert b"bad\xff.public.json" in decoded
+    if SARIF_SCHEMA.is_file():
+        import jsonschema
+
+        jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(sarif)
+
+
+def test_files_outside_the_root_keep_their_results_everywhere(tmp_path: Path) -> None:
+    import subprocess
+
+    root, elsewhere = tmp_path / "repo", tmp_path / "elsewhere"
+    root.mkdir()
+    elsewhere.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    (root / "in.public.json").write_text('{"cwd_ref": "/home/alice/x"}\n', encoding="utf-8")
+    (elsewhere / "in.public.json").write_text('{"cwd_ref": "/home/bob/x"}\n', encoding="utf-8")
+    sarif = json.loads(run_cli("--no-cache", "--format", "sarif", ".", str(elsewhere / "in.public.json"), cwd=root).stdout)
+    run = sarif["runs"][0]
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]]
+    assert uris.count("../elsewhere/in.public.json") == uris.count("in.public.json") >= 1, uris
+    assert str(tmp_path) not in json.dumps(sarif)
+    assert any("lies outside the source root" in n["message"]["text"]
+               for n in run["invocations"][0]["toolExecutionNotifications"])
+    github = run_cli("--no-cache", "--format", "github", ".", str(elsewhere / "in.public.json"), cwd=root).stdout
+    assert "file=../elsewhere/in.public.json," in github and str(tmp_path) not in github

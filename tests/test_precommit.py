@@ -100,7 +100,7 @@ def test_builtin_skips_apply_to_named_files_unless_force_include(tmp_path: Path)
     (tmp_path / ".venv" / "fixture.json").write_text(bad, encoding="utf-8")
     named = ["node_modules/pkg/fixture.json", ".venv/fixture.json"]
     proc = run_cli("--no-cache", *named, cwd=tmp_path)
-    assert proc.returncode == 0 and "2 named file(s) lie in skipped folders" in proc.stderr
+    assert proc.returncode == 0 and "2 named file(s) left out: in skipped folders" in proc.stderr
     forced = run_cli("--no-cache", "--force-include", "--format", "concise", *named, cwd=tmp_path)
     assert forced.returncode == 1 and {line.split(":")[0] for line in forced.stdout.splitlines()} == set(named)
 

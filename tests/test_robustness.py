@@ -37,7 +37,15 @@ def test_unreadable_file_as_root(tmp_path: Path, monkeypatch) -> None:
             raise PermissionError(13, "Permission denied")
         return real_open(path, *args, **kwargs)
 
+    real_os_open = os.open
+
+    def failing_os_open(path, *args, **kwargs):  # the reader opens with os.open (no blocking on a FIFO)
+        if str(path) == str(target):
+            raise PermissionError(13, "Permission denied")
+        return real_os_open(path, *args, **kwargs)
+
     monkeypatch.setattr("builtins.open", failing_open)
+    monkeypatch.setattr(os, "open", failing_os_open)
     (finding,) = lint_paths([str(tmp_path)])
     assert finding.code == "OVA003" and "Permission denied" in finding.message
 

@@ -203,6 +203,10 @@ def test_sarif_uris_are_repository_relative_from_the_root_and_from_a_subfolder(t
     assert by_run["deep"] == by_run["absolute"] == by_run["root"] - md
 
 
+def _uri_of(result: dict) -> str:
+    return result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+
+
 def test_sarif_srcroot_rebases_uris_and_files_outside_the_root_get_a_notice(tmp_path: Path) -> None:
     repo = _sample_repository(tmp_path)
     outside = tmp_path / "elsewhere"
@@ -221,15 +225,19 @@ def test_sarif_srcroot_rebases_uris_and_files_outside_the_root_get_a_notice(tmp_
     assert any(t.startswith("src/home.public.json lies outside the source root (--sarif-srcroot)") and "OVA501" in t
                for t in notes), notes
 
-    # A file outside the repository: a notice naming it by its relative path, never a ../ URI or an absolute path.
+    # A file outside the repository (issue 27): its results are kept, named relative to the root (a ../ URI that
+    # resolves against %SRCROOT%, never an absolute path of this machine), and a notice says so.
     sarif = _sarif("--no-cache", "fixtures/bad_flag_true.json", "../elsewhere/stray.json", cwd=repo)
     _validate(sarif)
     run = sarif["runs"][0]
     assert _uris(sarif) and all((repo / uri).is_file() for uri in _uris(sarif))
+    assert "../elsewhere/stray.json" in _uris(sarif)
+    assert [r["ruleId"] for r in run["results"] if _uri_of(r) == "../elsewhere/stray.json"] == ["OVA104"]
     (note,) = [n["message"]["text"] for n in run["invocations"][0]["toolExecutionNotifications"]]
     assert note.startswith("../elsewhere/stray.json lies outside the source root") and "OVA104 1" in note
     absolute = _sarif("--no-cache", "fixtures/bad_flag_true.json", str(outside / "stray.json"), cwd=repo)
     assert str(tmp_path) not in json.dumps(absolute)
+    assert "../elsewhere/stray.json" in _uris(absolute)
     (note,) = [n["message"]["text"] for n in absolute["runs"][0]["invocations"][0]["toolExecutionNotifications"]]
     assert note.startswith("stray.json lies outside the source root")
     # The text and JSON formats still report it.

@@ -18,6 +18,7 @@ from .detect.scanner import StringScanner
 from .errors import ConfigError
 from .keyclass import Vocabulary, vocabulary
 from .pack import RulePack
+from .source import read_regular
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -93,7 +94,7 @@ def read_rule_pack(extend_rules: list[Path]) -> RulePack:
     rules, contracts = [], []
     for path in extend_rules:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_regular(path).decode("utf-8")  # a FIFO must not block: see source.read_regular
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"cannot read extend-rules file {path}: {exc}") from exc
         (contracts if path.name.endswith(".json") else rules).append((str(path), text))
@@ -126,7 +127,7 @@ def read_key_vocabulary(config) -> Vocabulary:
 def read_toml(path: Path, what: str) -> dict[str, Any]:
     """A user's TOML file (config, vocabulary): a read or syntax error is a one-line ConfigError."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_regular(path).decode("utf-8"))  # a FIFO must not block
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read {what}: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:

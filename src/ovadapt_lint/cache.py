@@ -19,12 +19,14 @@ import hashlib
 import hmac
 import json
 import os
+import stat
 import sys
 import tempfile
 from dataclasses import asdict
 from pathlib import Path
 
 from .findings import Finding, Span
+from .source import read_regular, visible
 from .userstore import user_key  # the key lives in the user's store, never the repository
 from .detect.ignored_paths import ignore_digest
 
@@ -118,8 +120,13 @@ def tracked_by_git(folder: Path) -> bool:
 
 def open_cache(folder: Path, salt: str) -> "Cache | None":
     """The cache for a run, or None (with a notice) when it cannot be trusted."""
+    if os.path.islink(folder):
+        # Entries would land wherever the link points (another user's folder, a system path).
+        sys.stderr.write(f"ovadapt-lint: notice: the cache folder {visible(str(folder))} is a symbolic link; "
+                         f"not using it (remove the link)\n")
+        return None
     if tracked_by_git(folder):
-        sys.stderr.write(f"ovadapt-lint: notice: the cache folder {folder} is tracked by git; not using it "
+        sys.stderr.write(f"ovadapt-lint: notice: the cache folder {visible(str(folder))} is tracked by git; not using it "
                          f"(remove it from the repository)\n")
         return None
     cache = Cache(folder, salt)
@@ -157,7 +164,7 @@ class Cache:
         if self.secret is None:
             return None
         try:
-            entry = json.loads(self._path(key).read_text(encoding="utf-8"))
+            entry = json.loads(read_regular(self._path(key)).decode("utf-8"))  # a planted FIFO must not block
             payload, mac = entry["findings"], entry["mac"]
             if not isinstance(payload, str) or not isinstance(mac, str) \
                     or not hmac.compare_digest(mac, self._mac(key, payload)):
@@ -178,6 +185,8 @@ class Cache:
             self._prepare()
             target = self._path(key)
             target.parent.mkdir(exist_ok=True)
+            if not _real_folder(target.parent):
+                return  # a planted link in place of a subfolder: nothing is written through it
             handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
             items = [_to_dict(f) for f in findings]
             payload = json.dumps(items if facts is None else {"findings": items, "facts": facts})
@@ -191,13 +200,30 @@ class Cache:
         if self._ready:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        tag = self.folder / "CACHEDIR.TAG"
-        if not tag.exists():
-            tag.write_text(_TAG, encoding="utf-8")
-        ignore = self.folder / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# Created by ovadapt-lint.\n*\n", encoding="utf-8")
+        if not _real_folder(self.folder):
+            raise OSError("the cache folder is not a folder of its own")  # swapped for a link since open_cache
+        _create_once(self.folder / "CACHEDIR.TAG", _TAG)
+        _create_once(self.folder / ".gitignore", "# Created by ovadapt-lint.\n*\n")
         self._ready = True
+
+
+def _real_folder(path: Path) -> bool:
+    """A folder itself, not a symbolic link to one."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _create_once(path: Path, text: str) -> None:
+    """Write a new file; leave whatever is there alone. Never through a link: O_EXCL fails on any existing
+    name, a dangling link included (a planted `CACHEDIR.TAG -> /elsewhere` would make us create its target)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except FileExistsError:
+        return
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
 
 
 class StatIndex:
@@ -217,7 +243,7 @@ class StatIndex:
         if cache.secret is None:
             return
         try:
-            entry = json.loads(self.path.read_text(encoding="utf-8"))
+            entry = json.loads(read_regular(self.path).decode("utf-8"))
             payload, mac = entry["entries"], entry["mac"]
             if isinstance(payload, str) and isinstance(mac, str) \
                     and hmac.compare_digest(mac, cache._mac(self.path.name, payload)):

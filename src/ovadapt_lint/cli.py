@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml) for "
                              "every file; default: each file uses the nearest config file above it")
     parser.add_argument("--deny-list", action="append", metavar="FILE", default=[],
-                        help="file of internal names (OVA701): one per line, # comments, re:PATTERN, "
+                        help="file of internal names (OVA701): one per line, # comments, re:PATTERN (RE2 syntax), "
                              "sha256:HEX of the lowercased name (repeatable)")
     parser.add_argument("--internal-domain", action="append", metavar="DOMAIN", default=[],
                         help="a domain whose hosts are internal (OVA603), e.g. corp.example.net (repeatable)")
@@ -411,8 +411,8 @@ def _warn_nothing_linted(result) -> None:
     """A run that checked nothing must not read as a clean bill of health."""
     why = ""
     if result.skipped:
-        why = (f" ({len(result.skipped)} named file(s) lie in skipped folders or match an exclude; "
-               f"--force-include lints them)")
+        why = (f" ({len(result.skipped)} named file(s) left out: in skipped folders or matching an exclude "
+               f"(--force-include lints them), or not regular files)")
     sys.stderr.write(f"ovadapt-lint: warning: no files were linted{why}\n")
 
 
@@ -449,14 +449,20 @@ def _guarded(action):
     try:
         return action(), None
     except ConfigError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: {exc}\n")
+        sys.stderr.write(f"ovadapt-lint: error: {_visible(str(exc))}\n")  # may name a file: never raw
     except Exception as exc:  # an internal error outside any one file
         from . import internal_error
         from .redact import mask_text
 
-        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {mask_text(str(exc))}\n")
+        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {_visible(mask_text(str(exc)))}\n")
         internal_error.report(exc, "the run")
     return None, EXIT_ERROR
+
+
+def _visible(text: str) -> str:
+    from .source import visible
+
+    return visible(text)
 
 
 def _escaping(stream: TextIO) -> TextIO:
@@ -479,7 +485,7 @@ def _show_diff(args: argparse.Namespace, result) -> int:
         out.write(diff(planned, result.secret_patterns()))
     for planned in plans:
         if planned.error:
-            sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+            sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {planned.error}\n")
     return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
 
 
@@ -493,20 +499,20 @@ def _fix(result, rerun):
         total = 0
         for planned in plans:
             if planned.error is not None:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: {planned.error}\n")
+                sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {planned.error}\n")
                 continue
             if planned.after == planned.before:
                 continue
             total += len(planned.fixed)
             if number == 1:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: fixed {len(planned.fixed)}\n")
+                sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: fixed {len(planned.fixed)}\n")
             for note in planned.notes:
-                sys.stderr.write(f"ovadapt-lint: {planned.display}: {note}\n")
+                sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {note}\n")
         if number > 1:
             return
         for finding in linted.findings:
             if finding.unfixable:
-                sys.stderr.write(f"ovadapt-lint: {finding.path}:{finding.line}:{finding.col}: {finding.code} not fixed: "
+                sys.stderr.write(f"ovadapt-lint: {_visible(finding.path)}:{finding.line}:{finding.col}: {finding.code} not fixed: "
                                  f"{finding.unfixable}\n")
         sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
 
@@ -523,7 +529,7 @@ def _write_baseline(target: str, result) -> int:
     try:
         Baseline.from_findings([(f, result.uri(f.path)) for f in accepted]).write(Path(target))
     except OSError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: cannot write {target}: {exc.strerror}\n")
+        sys.stderr.write(f"ovadapt-lint: error: cannot write {_visible(target)}: {exc.strerror}\n")
         return EXIT_ERROR
     left = len([f for f in result.findings if is_notice(f.code, result.rules)])
     sys.stderr.write(f"ovadapt-lint: wrote {len(accepted)} baseline entr{'y' if len(accepted) == 1 else 'ies'} to {target}"
@@ -564,6 +570,12 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
             write_text(result, out, color, show_suppressed=args.show_suppressed)
 
 
+# The lint options `ovadapt-lint history` does not take (dest -> flag): hidden from its --help, refused if given.
+_NOT_FOR_HISTORY = {"fix": "--fix", "diff": "--diff", "no_untracked": "--no-untracked", "statistics": "--statistics",
+                    "force_include": "--force-include", "explain": "--explain"}
+HISTORY_FORMATS = ("text", "concise", "json", "sarif")
+
+
 def _history_command(argv: list[str]) -> int:
     """`ovadapt-lint history`: the lint options plus the history ones; the scan lives in history.py."""
     from .history import (_plural, scan_history, write_history_concise, write_history_json, write_history_sarif,
@@ -578,21 +590,20 @@ def _history_command(argv: list[str]) -> int:
     for action in parser._actions:
         if action.dest == "diff_base":
             action.help = "only the commits after REF (REF..HEAD)"
-        elif action.dest in ("fix", "diff", "no_untracked", "statistics", "force_include"):
-            action.help = "(not for history)"
+        elif action.dest in _NOT_FOR_HISTORY:
+            action.help = argparse.SUPPRESS  # rejected below: --help lists only what history accepts
+        elif action.dest == "format":
+            action.choices = HISTORY_FORMATS
+            action.help = f"output format (default: text): {', '.join(HISTORY_FORMATS)}"
     parser.add_argument("--max-commits", type=int, metavar="N", help="only the N most recent commits")
     parser.add_argument("--all-refs", action="store_true", help="every branch and tag, not only the current branch")
     parser.add_argument("--show-authors", action="store_true", help="name the author of the introducing commit")
     args = parser.parse_args(argv)
     _debug(args)
-    for flag, given in (("--fix", args.fix), ("--diff", args.diff), ("--no-untracked", args.no_untracked),
-                        ("--statistics", args.statistics), ("--force-include", args.force_include)):
-        if given:
+    for dest, flag in _NOT_FOR_HISTORY.items():
+        if getattr(args, dest):
             sys.stderr.write(f"ovadapt-lint: error: {flag} does not apply to `ovadapt-lint history`\n")
             return EXIT_ERROR
-    if args.format == "github":
-        sys.stderr.write("ovadapt-lint: error: `ovadapt-lint history` writes text, concise, json or sarif\n")
-        return EXIT_ERROR
     if args.max_commits is not None and args.max_commits <= 0:
         sys.stderr.write("ovadapt-lint: error: --max-commits must be 1 or more\n")
         return EXIT_ERROR

@@ -13,7 +13,7 @@ from typing import Any
 
 from .analysis import read_toml
 from .errors import ConfigError
-from .source import DEFAULT_MAX_FILE_SIZE
+from .source import DEFAULT_MAX_FILE_SIZE, read_regular
 
 # Notebooks are JSON documents; their outputs are raw tool output (see classify.py for how they are judged).
 DEFAULT_INCLUDE = ("*.json", "*.jsonl", "*.ndjson", "*.py", "*.ipynb")
@@ -81,7 +81,7 @@ class Config:
             out = []
             for path in paths:
                 try:
-                    out.append(path.read_text(encoding="utf-8"))
+                    out.append(read_regular(path).decode("utf-8"))  # a FIFO must not block: see source.read_regular
                 except (OSError, UnicodeDecodeError):
                     out.append(f"<unreadable {path}>")
             return out

@@ -42,9 +42,10 @@ def kind_of(name: str) -> str | None:
 
 
 def _sniff_json(path: Path) -> bool:
+    from .source import read_regular
+
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+        head = read_regular(path, 512).lstrip(b"\xef\xbb\xbf \t\r\n")
     except OSError:
         return True  # let the reader report it
     return head[:1] in (b"{", b"[")
@@ -79,9 +80,10 @@ def included(rel: str, patterns: list[str]) -> bool:
 def is_venv(path: str) -> bool:
     """A virtual environment: a ``pyvenv.cfg`` with a ``home =`` line (what CPython's site module reads).
     An empty or unrelated ``pyvenv.cfg`` does not hide a folder."""
-    try:
-        with open(os.path.join(path, "pyvenv.cfg"), "rb") as handle:
-            head = handle.read(65536)
+    from .source import read_regular
+
+    try:  # a FIFO named pyvenv.cfg must not block the walk
+        head = read_regular(os.path.join(path, "pyvenv.cfg"), 65536)
     except OSError:
         return False
     return any(line.split(b"=", 1)[0].strip().lower() == b"home" for line in head.splitlines() if b"=" in line)
@@ -131,6 +133,11 @@ def discover(paths: list[str], include: list[str], exclude: list[str], settings:
     for given in paths:
         if not os.path.lexists(given):
             raise ConfigError(f"{given}: no such file or directory")
+        if os.path.exists(given) and not os.path.isdir(given) and not os.path.isfile(given):
+            # A FIFO, socket or device: reading it could block the run forever. Left out, as a skipped file.
+            if skipped is not None:
+                skipped.append(display_path(given))
+            continue
         if os.path.isfile(given):
             # Explicitly named files are linted whatever their name, unless excluded or in a skipped folder.
             display = display_path(given)
@@ -163,6 +170,8 @@ def discover(paths: list[str], include: list[str], exclude: list[str], settings:
                     target = os.path.realpath(full)
                     if not (target == root_real or target.startswith(root_real + os.sep)) or not os.path.isfile(target):
                         continue
+                elif not os.path.isfile(full):
+                    continue  # a FIFO, socket or device named like a fixture: reading it could block forever
                 kind = kind_of(name) or "json"
                 if display not in seen:
                     seen.add(display)

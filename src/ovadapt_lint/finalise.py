@@ -32,10 +32,15 @@ def select(result: LintResult, config: Config, target: Target, findings: list[Fi
         if covered and all(any(config.enabled(code) for code in codes) for codes in covered):
             continue  # one leak, one finding: the content findings on its value are reported instead
         inline = finding.extra.pop("suppressed", None)
+        # A tool notice (the file could not be judged) is never hidden: not by an inline directive, a
+        # per-file-ignore or a baseline (apply_baseline).
+        if registry.is_notice(finding.code, rules):
+            result.findings.append(finding)
+            continue
         pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
         if inline is not None:
             result.suppressed.append(Suppressed(finding, inline, True))
-        elif pattern is not None and not registry.is_notice(finding.code, rules):
+        elif pattern is not None:
             result.suppressed.append(Suppressed(finding, f"per-file-ignores {pattern!r}", False))
         else:
             result.findings.append(finding)
@@ -58,9 +63,13 @@ def apply_baseline(result: LintResult, config: Config) -> None:
     assert path is not None
     try:
         baseline = Baseline.load(path)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except OSError as exc:
+        raise ConfigError(f"cannot use baseline {path}: {exc.strerror or type(exc).__name__}") from exc
+    except UnicodeDecodeError:
+        raise ConfigError(f"cannot use baseline {path}: not UTF-8") from None
+    except ValueError as exc:  # json.JSONDecodeError included: its message names a position, never content
         raise ConfigError(f"cannot use baseline {path}: {exc}") from exc
-    new, covered, stale = baseline.split([(f, result.uri(f.path)) for f in result.findings])
+    new, covered, stale = baseline.split([(f, result.uri(f.path)) for f in result.findings], result.rules)
     result.findings = new
     result.suppressed += [Suppressed(f, f"baseline {path.name}", False) for f in covered]
     if config.baseline_prune:

@@ -54,9 +54,19 @@ class Finding:
 
     @property
     def fingerprint(self) -> str:
-        """Stable across line shifts and reformatting: rule, file, logical location, value digest."""
+        return self.fingerprint_at(self.path)
+
+    def identity(self, path: str | None = None) -> tuple[str, str, str]:
+        """What a fingerprint names: rule, file (forward slashes), logical location (JSON path, else line)."""
         where = self.json_path if self.json_path is not None else f"L{self.span.start_line}"
-        raw = "\x1f".join([self.code, self.path.replace("\\", "/"), where, self.value_digest or ""])
+        return self.code, (path if path is not None else self.path).replace("\\", "/"), where
+
+    def fingerprint_at(self, path: str, occurrence: int = 0) -> str:
+        """Stable across line shifts and reformatting: rule, file, logical location, and which occurrence of
+        that triple it is (report.fingerprints numbers them). Never the value: a report is public, and an
+        unsalted hash of a value confirms a guessed password in a second of guessing."""
+        code, path, where = self.identity(path)
+        raw = "\x1f".join([code, path, where] + ([str(occurrence)] if occurrence else []))
         return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
     def sort_key(self) -> tuple:

@@ -27,7 +27,7 @@ from typing import Callable
 from .findings import Finding, digest
 from .redact import apply_masks, line_secret_spans
 from .results import LintResult
-from .source import split_lines
+from .source import open_regular, read_regular, split_lines, strip_line_end, visible
 
 BOM = b"\xef\xbb\xbf"
 # What an edit may write: a placeholder, quoted or not, or `false` (an attestation restated as the boolean).
@@ -104,14 +104,17 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Pat
     if not fixable:
         return None
     write_path = path
-    if os.path.islink(path):
-        real = os.path.realpath(path)
+    # Where the bytes would land, every link on the way resolved: a link to a folder (`dl -> ../outside`)
+    # takes a write out of the tree as surely as a link to the file does.
+    real = os.path.realpath(path)
+    if real != os.path.abspath(path):
         if tree is None or not _inside(real, tree) or not os.path.isfile(real):
-            return FileFix(path, display, b"", b"", error="is a symbolic link to a file outside the linted tree; "
+            what = "is a symbolic link to" if os.path.islink(path) else "lies in a linked folder: it is"
+            return FileFix(path, display, b"", b"", error=f"{what} a file outside the linted tree; "
                                                           "nothing written (fix the file it points to)")
         write_path = Path(real)
     try:
-        original = write_path.read_bytes()
+        original = read_regular(write_path)
     except OSError as exc:
         return FileFix(path, display, b"", b"", error=f"cannot read: {exc.strerror}")
     linted = {f.fix_digest for f in fixable} - {None}
@@ -144,14 +147,16 @@ def write_fix(fix: FileFix) -> list[str]:
     """Write a planned fix, only onto the bytes it was planned against; notes for the user (hard links).
     Raises StaleFile when the file changed since planning, OSError when it cannot be written."""
     path = fix.write_path or fix.path
-    with open(path, "rb") as handle:  # the same open file for the check and the link count
+    if os.path.realpath(path) != os.path.abspath(path):  # a folder on the way became a link since planning
+        raise StaleFile("a folder on its path changed into a symbolic link since it was linted; nothing written")
+    with os.fdopen(open_regular(path), "rb") as handle:  # the same open file for the check and the link count
         current = handle.read()
         links = os.fstat(handle.fileno()).st_nlink
     if digest(current) != digest(fix.before):
         raise StaleFile("changed since it was linted; nothing written (run again)")
     write_atomically(path, fix.after)
     notes = []
-    if fix.write_path is not None and fix.write_path != fix.path:
+    if fix.write_path is not None and os.path.islink(fix.path):
         notes.append("a symbolic link: its target inside the linted tree was fixed")
     if links > 1:
         # The rename gives this name a new file; the other names still hold the old bytes.
@@ -260,7 +265,8 @@ def diff(fix: FileFix, patterns=None) -> str:
             start, end, _ = finding.fix
             secrets.append(body[start:end].decode("utf-8", "replace"))
     lines = []
-    for line in difflib.unified_diff(before, after, f"a/{fix.display}", f"b/{fix.display}"):
+    name = visible(fix.display)
+    for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
         if line.startswith("-") and not line.startswith("---"):
             # The redaction code frames use, plus every occurrence of a fixed secret: each masked once.
             spans = line_secret_spans(line, patterns)
@@ -270,7 +276,9 @@ def diff(fix: FileFix, patterns=None) -> str:
                     spans.append((at, at + len(secret)))
                     at = line.find(secret, at + len(secret))
             line = apply_masks(line, spans)
-        lines.append(line if line.endswith("\n") else line + "\n")
+        # A preview for a terminal: a line's control characters (ESC, a bare CR) shown as escapes, as in frames.
+        body = strip_line_end(line)
+        lines.append("\t".join(visible(part) for part in body.split("\t")) + "\n")
     return "".join(lines)
 
 

@@ -27,7 +27,7 @@ from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import _WORKER
 from .results import LintResult
 from .findings import Finding
-from .source import notice, read_source
+from .source import notice, read_source, visible
 from .vcs import GitError, display, git, repo_root, resolve_commit
 
 _NULL = "0" * 40
@@ -146,9 +146,9 @@ def _collect(root: Path, config: Config, revs: list[str], specs: list[str], name
     blobs: dict[str, Blob] = {}
     # (path, blob) -> the blob lives there since; the first later change away from it removes it.
     live: dict[tuple[str, str], Blob] = {}
-    commits = 0
+    commits: set[str] = set()  # a merge comes once per parent (-m): counted once
     for commit, changes in _walk_log(root, revs, specs, max_commits):
-        commits += 1
+        commits.add(commit.sha)
         for old_mode, new_mode, old, new, status, path in changes:
             if old != _NULL and old != new:
                 holder = live.pop((path, old), None)
@@ -165,7 +165,7 @@ def _collect(root: Path, config: Config, revs: list[str], specs: list[str], name
             blob = Blob(new, path, commit, kind)
             blobs[new] = blob
             live[(path, new)] = blob
-    return list(blobs.values()), commits
+    return list(blobs.values()), len(commits)
 
 
 def _head_blobs(root: Path) -> set[str]:
@@ -179,8 +179,13 @@ def _head_blobs(root: Path) -> set[str]:
     return found
 
 
-def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None, int]]:
-    """(blob id, content or None when missing, size) for each id, streamed by ``git cat-file --batch``."""
+_SKIP_CHUNK = 1 << 20
+
+
+def _cat_blobs(root: Path, shas: list[str], max_size: int = 0) -> Iterator[tuple[str, bytes | None, int]]:
+    """(blob id, content or None when missing, size) for each id, streamed by ``git cat-file --batch``. A blob
+    over ``max_size`` (0: no limit) comes with empty content and is read past in small pieces, never held:
+    a small, highly compressed repository can hold a blob of any size."""
     if not shas:
         return
     proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=str(root), stdin=subprocess.PIPE,
@@ -203,7 +208,16 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
                 yield sha, None, 0
                 continue
             size = int(header[2])
-            data = proc.stdout.read(size)
+            if max_size and size > max_size:
+                left = size
+                while left > 0:
+                    piece = proc.stdout.read(min(left, _SKIP_CHUNK))
+                    if not piece:
+                        break
+                    left -= len(piece)
+                data = b""
+            else:
+                data = proc.stdout.read(size)
             proc.stdout.read(1)  # the newline after the content
             yield sha, data, size
     finally:
@@ -324,7 +338,7 @@ def scan_history(paths: list[str], config: Config, analysis: Analysis | None = N
     max_size = config.max_file_size
 
     def tasks() -> Iterator[tuple[str, str, str, str, bytes]]:
-        for sha, data, size in _cat_blobs(root, pending):
+        for sha, data, size in _cat_blobs(root, pending, max_size):
             blob = by_sha[sha]
             if data is None:
                 found[sha] = [notice("OVA003", "blob missing from the object store (a shallow or partial clone?)", blob.path)]
@@ -407,26 +421,26 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
     for f in result.findings:
         props = f.extra.get("history")
         if props is None:  # a stale baseline entry
-            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+            out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
             continue
         if props["commit"] != current_commit:
             if current_commit is not None:
                 out.write("\n")
             current_commit = props["commit"]
             current_blob = None
-            author = f"  {props['author']}" if "author" in props else ""
+            author = f"  {visible(props['author'])}" if "author" in props else ""  # an author name is input too
             out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
         if (f.path, props["blob"]) != current_blob:
             current_blob = (f.path, props["blob"])
-            out.write(f"  {f.path} (blob {props['blob']}, {props['status']})\n")
-        out.write(f"    {f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+            out.write(f"  {visible(f.path)} (blob {props['blob']}, {props['status']})\n")
+        out.write(f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
     if show_suppressed and result.suppressed:
         out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
         for item in result.suppressed:
             f = item.finding
             commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(f"  {f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
-                      f"[commit {commit}; {item.reason}]\n")
+            out.write(f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
+                      f"[commit {commit}; {_one_line(item.reason)}]\n")
     hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
     blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
     removed = sum(1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True))
@@ -439,7 +453,7 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
     counts = Counter(f.code for f in result.findings)
     names = {f.code: f.name for f in result.findings}
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        out.write(f"{count:>6}  {code}  {names[code]}\n")
+        out.write(f"{count:>6}  {code}  {visible(names[code])}\n")
 
 
 def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
@@ -447,11 +461,11 @@ def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
     for f in result.findings:
         props = f.extra.get("history") or {}
         tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n")
+        out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n")
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.splitlines())
+    return visible(" ".join(text.splitlines()))
 
 
 def _summary(scan: HistoryScan) -> dict[str, Any]:
@@ -467,19 +481,19 @@ def _summary(scan: HistoryScan) -> dict[str, Any]:
 
 
 def write_history_json(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
-    from .report.json_report import write_json
+    from .report.json_report import viewer_safe, write_json
 
     buffer = io.StringIO()
     write_json(scan.result, buffer, show_suppressed)
     document = json.loads(buffer.getvalue())
     document["summary"]["blobs"] = len(scan.blobs)
     document["history"] = _summary(scan)
-    json.dump(document, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(viewer_safe(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
 
 
 def write_history_sarif(scan: HistoryScan, out: TextIO, category: str | None, srcroot: str | None,
                         show_suppressed: bool = False) -> None:
+    from .report.json_report import viewer_safe
     from .report.sarif import build_sarif
 
     log = build_sarif(scan.result, category, srcroot=srcroot, show_suppressed=show_suppressed)
@@ -494,5 +508,4 @@ def write_history_sarif(scan: HistoryScan, out: TextIO, category: str | None, sr
         provenance["branch"] = scan.branch
     run["versionControlProvenance"] = [provenance]
     run.setdefault("properties", {})["history"] = _summary(scan)
-    json.dump(log, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(viewer_safe(json.dumps(log, indent=2, ensure_ascii=False)) + "\n")

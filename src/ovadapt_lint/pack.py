@@ -44,7 +44,9 @@ class RulePack:
     @cached_property
     def text_signatures(self) -> tuple[TextSignature, ...]:
         # The category's policy is read once here, not for every signature of every string scanned.
-        return tuple(TextSignature.from_data(rule.code, data, self.categories[rule.category].whole_value)
+        builtin = all_rules()
+        return tuple(TextSignature.from_data(rule.code, data, self.categories[rule.category].whole_value,
+                                             user=builtin.get(rule.code) != rule)
                      for rule in self.rules.values() for data in rule.signature)
 
     @cached_property

@@ -23,9 +23,17 @@ def _safety_net() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{entry['regex']})" for entry in data["token"]))
 
 
+# Under this length a secret is a password more often than a generated token: its prefix and exact length
+# would narrow a guess (`Wo…[10 chars]` of a `Word-NNNNN` password), so neither is shown.
+SHOWN_FROM = 24
+
+
 def mask(secret: str) -> str:
-    """The public form of a secret: its length and a prefix of at most VISIBLE_PREFIX
-    characters and at most a quarter of the secret."""
+    """The public form of a secret. A long one (a generated token, SHOWN_FROM characters or more): its length
+    and a prefix of at most VISIBLE_PREFIX characters and at most a quarter of it, which names the token's
+    kind (`ghp_…[40 chars]`) and leaves the rest unguessable. A shorter one: only that it was masked."""
+    if len(secret) < SHOWN_FROM:
+        return "…[masked]"
     visible = min(VISIBLE_PREFIX, len(secret) // 4)
     return f"{secret[:visible]}…[{len(secret)} chars]"
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import bisect
 import codecs
 import io
+import os
 import re
+import stat
 import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,6 +125,55 @@ class SourceFile:
         return strip_line_end(self.data[start:end].decode("utf-8", "replace"))
 
 
+# What a name or message may not carry to a terminal or a CI log: C0 controls (ESC starts a terminal sequence,
+# a line break starts a line GitHub Actions reads as a workflow command), DEL, C1 controls (0x9B is a
+# one-byte CSI), the Unicode line and paragraph separators and the bidirectional overrides (a name that
+# reads backwards). Each becomes a visible escape, so the text keeps one line and says what was there.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """``text`` (a file name, a path, a message quoting them) safe to print on one line of a terminal or a CI
+    log: each control character as a backslash escape (``\\n``, ``\\x1b``, ``\\u2028``)."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: _ESCAPES.get(m.group(), None) or
+                       (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"), text)
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+class NotRegularFile(OSError):
+    """A FIFO, socket or device where a file was expected: reading it could block forever."""
+
+    def __init__(self) -> None:
+        super().__init__("not a regular file (a FIFO, socket or device)")
+        self.strerror = "not a regular file (a FIFO, socket or device)"
+
+
+def open_regular(path: str | os.PathLike) -> int:
+    """A descriptor open for reading on ``path`` only when it is a regular file. Opened without blocking
+    (a FIFO with no writer would block ``open`` itself), checked with fstat on the open descriptor (no race
+    with a swap after a stat), then set back to blocking reads. Raises OSError (NotRegularFile)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile()
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_regular(path: str | os.PathLike, limit: int = -1) -> bytes:
+    """The bytes of a regular file (at most ``limit``, all when -1); OSError for anything else (see open_regular)."""
+    with os.fdopen(open_regular(path), "rb") as handle:
+        return handle.read(limit)
+
+
 def notice(code: str, message: str, display: str, span: Span | None = None, severity: str | None = None) -> Finding:
     return make_finding(code, message, display, span or Span(1, 1, 1, 1), severity=severity)
 
@@ -143,8 +194,7 @@ def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE,
     if max_size and size > max_size:
         return None, [notice("OVA004", f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked", display)]
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(max_size + 1 if max_size else -1)
+        data = read_regular(path, max_size + 1 if max_size else -1)
     except FileNotFoundError:
         return None, [notice("OVA003", "file disappeared before it could be read", display)]
     except OSError as exc:

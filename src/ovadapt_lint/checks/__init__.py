@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -37,3 +38,18 @@ def placeholder(code: str) -> str:
     from ..registry import category_of
 
     return sys.intern(category_of(code).fix_text)  # one string per placeholder, not one per finding
+
+
+# The rest of a path after a local-path hit (`/home/alice` + `/proj/notes.md`): --fix replaces the whole path,
+# in JSON and in Python alike, so `/home/alice/proj` and `~/work/proj` lose the same extent (a project name
+# under a home folder is as private as the user name).
+_PATH_REST = re.compile(r"""[^\s"'`{}()\[\],;<>|]*""")
+
+
+def fix_end(hit: Hit, text: str) -> int:
+    """Where --fix's edit for ``hit`` in ``text`` ends: the end of the whole path for a local path, else the match."""
+    from ..registry import category_of
+
+    if category_of(hit.code).name != "local-path":
+        return hit.end
+    return _PATH_REST.match(text, hit.end).end()

@@ -72,13 +72,13 @@ FLOW_CODES = ("OVA208", "OVA410", "OVA504", "OVA605")
 def _duplicate_keys(ctx: Context) -> list[Finding]:
     from .contracts import check_duplicate_keys
 
-    return check_duplicate_keys(ctx.doc)
+    return check_duplicate_keys(ctx.doc, ctx.analysis.scanner)
 
 
 def _contracts(ctx: Context) -> list[Finding]:
     from .contracts import check_contracts
 
-    return check_contracts(ctx.doc, ctx.adapters, ctx.pack.rules)
+    return check_contracts(ctx.doc, ctx.adapters, ctx.pack.rules, ctx.analysis.scanner)
 
 
 def _raw_fields(ctx: Context) -> list[Finding]:

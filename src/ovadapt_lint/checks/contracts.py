@@ -175,7 +175,41 @@ def _validator(make: tuple[_SchemaRegistry, int]) -> Any:
     return registry.validator(number)
 
 
-def _show(value: Any, limit: int = 80) -> str:
+def _strings(value: Any, limit: int = 64) -> list[str]:
+    """The strings in ``value`` (keys and values, depth first), at most ``limit`` of them."""
+    found: list[str] = []
+    stack = [value]
+    while stack and len(found) < limit:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            found += [k for k in item if isinstance(k, str)][: limit - len(found)]
+            stack += list(item.values())
+        elif isinstance(item, list):
+            stack += item
+    return found
+
+
+def _masked_kind(value: Any, scanner) -> str | None:
+    """What another rule would mask in ``value`` (a local path, an internal name, a private URL, a credential,
+    raw content), named by kind; None when nothing is. The contract rules then say what kind of value they
+    found instead of quoting it: README's promise that those are never quoted holds for every rule."""
+    if scanner is None or isinstance(value, (bool, int, float)) or value is None:
+        return None
+    for text in _strings(value):
+        hits = scanner.scan(text, secrets=True, content=True, published=True)
+        if hits:
+            hit = min(hits, key=lambda h: h.code)
+            label = hit.label.split(" (deny-list entry", 1)[0]  # the entry is named by the OVA701 finding
+            return f"{label} ({hit.code}), not quoted"
+    return None
+
+
+def _show(value: Any, scanner=None, limit: int = 80) -> str:
+    kind = _masked_kind(value, scanner)
+    if kind is not None:
+        return f"{_TYPE_NAMES.get(type(value), 'a value')} holding {kind}"
     text = json.dumps(value, ensure_ascii=False)
     if len(text) > limit:
         text = text[: limit - 1] + "…"
@@ -186,7 +220,9 @@ _TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a 
                list: "an array", dict: "an object", type(None): "null"}
 
 
-def _describe(value: Any) -> str:
+def _describe(value: Any, scanner=None) -> str:
+    if _masked_kind(value, scanner) is not None:
+        return _show(value, scanner)
     return f"{_show(value)} ({_TYPE_NAMES.get(type(value), type(value).__name__)})"
 
 
@@ -204,25 +240,27 @@ def _resolve(node: JNode, path: Iterable[Any]) -> JNode:
     return node
 
 
-def _message(error: Any, path: str) -> tuple[str, Any]:
-    """(message, value identifying the problem) for one jsonschema error."""
+def _message(error: Any, path: str, scanner=None) -> tuple[str, Any]:
+    """(message, value identifying the problem) for one jsonschema error. ``scanner``: the run's string
+    scanner; a value it would report is named by kind, never quoted (_masked_kind)."""
     schema = error.schema if isinstance(error.schema, dict) else {}
     keyword = error.validator
     instance = error.instance
     template = schema.get("x-ova-message")
+    shown = _show(instance, scanner)
     if template and keyword in ("contains", "not", "propertyNames", "if", "then"):
-        return template.format(path=path, found=_show(instance), found_raw=_show(instance).strip('"')), instance
+        return template.format(path=path, found=shown, found_raw=shown.strip('"')), instance
     if keyword == "const":
-        return f"{path} must be {json.dumps(error.validator_value)}, found {_describe(instance)}", instance
+        return f"{path} must be {json.dumps(error.validator_value)}, found {_describe(instance, scanner)}", instance
     if keyword == "enum":
         allowed = ", ".join(json.dumps(v) for v in error.validator_value)
-        return f"{path} is {_show(instance)}; allowed: {allowed}", instance
+        return f"{path} is {shown}; allowed: {allowed}", instance
     if keyword == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return f"{path} must be of type {expected}, found {_describe(instance)}", instance
+        return f"{path} must be of type {expected}, found {_describe(instance, scanner)}", instance
     if keyword == "exclusiveMinimum":
-        return f"{path} must be greater than {error.validator_value}, found {_show(instance)}", instance
+        return f"{path} must be greater than {error.validator_value}, found {shown}", instance
     if keyword == "minLength":
         return f"{path} must not be empty", instance
     if keyword == "maxLength":
@@ -230,7 +268,7 @@ def _message(error: Any, path: str) -> tuple[str, Any]:
     if keyword == "uniqueItems":
         return f"{path} lists the same value more than once", instance
     if template:
-        return template.format(path=path, found=_show(instance), found_raw=_show(instance).strip('"')), instance
+        return template.format(path=path, found=shown, found_raw=shown.strip('"')), instance
     return f"{path} fails the contract's {keyword!r} check", instance
 
 
@@ -286,21 +324,24 @@ def find_adapters(doc: JsonDocument, contracts: tuple[Contract, ...] | None = No
     return found
 
 
-def check_contracts(doc: JsonDocument, adapters: list | None = None, rules=None) -> list[Finding]:
-    """Contract findings on ``adapters`` (find_adapters); ``rules``: the rule pack's, for extension codes."""
+def check_contracts(doc: JsonDocument, adapters: list | None = None, rules=None, scanner=None) -> list[Finding]:
+    """Contract findings on ``adapters`` (find_adapters); ``rules``: the rule pack's, for extension codes;
+    ``scanner``: the run's string scanner, so a found value another rule masks is named by kind, not quoted."""
     if not doc.complete:
         return []
     findings: list[Finding] = []
     for contract, node, base in (adapters if adapters is not None else find_adapters(doc)):
         if contract is None:
             findings.append(json_finding(doc, "OVA113", node, base,
-                                     f"{format_path(base)} must be an adapter object, found {_describe(node.python())}", node.kind))
+                                     f"{format_path(base)} must be an adapter object, found "
+                                     f"{_describe(node.python(), scanner)}", node.kind))
             continue
-        findings.extend(_validate(doc, contract, node, base, rules))
+        findings.extend(_validate(doc, contract, node, base, rules, scanner))
     return findings
 
 
-def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[PathPart, ...], rules=None) -> list[Finding]:
+def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[PathPart, ...], rules=None,
+              scanner=None) -> list[Finding]:
     instance = node.python()
     findings = []
     for error in contract.validator.iter_errors(instance):
@@ -324,11 +365,11 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
             member = next((m for m in target.value if m.key == error.instance), None) if target.kind == "object" else None
             where = member.key_node if member else target
             path = format_path(base + tuple(rel) + (error.instance,))
-            message, ident = _message(error, path)
+            message, ident = _message(error, path, scanner)
             findings.append(json_finding(doc, code, where, base + tuple(rel) + (error.instance,), message, ident, rules))
             continue
         path = format_path(base + tuple(rel))
-        message, ident = _message(error, path)
+        message, ident = _message(error, path, scanner)
         finding = json_finding(doc, code, target, base + tuple(rel), message, ident, rules)
         if error.validator == "const" and error.validator_value is False:
             if target.kind == "string" and target.value.strip().lower() == "false":
@@ -348,7 +389,8 @@ def instance_at(instance: Any, path: list[Any]) -> Any:
     return instance
 
 
-def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
+def check_duplicate_keys(doc: JsonDocument, scanner=None) -> list[Finding]:
+    """OVA112 for every repeated key; ``scanner``: a key another rule reports is named by kind, not quoted."""
     findings = []
     for root, prefix in doc.roots:
         for node, path, _ in walk(root, prefix):
@@ -365,9 +407,11 @@ def check_duplicate_keys(doc: JsonDocument) -> list[Finding]:
                     first[member.key] = member
                     continue
                 first_line, _ = doc.source.position(first[member.key].key_node.start)
+                kind = _masked_kind(member.key, scanner)
+                shown = f"\"{member.key}\"" if kind is None else f"(a key holding {kind})"
                 findings.append(json_finding(
                     doc, "OVA112", member.key_node, path + (member.key,),
-                    f"duplicate key \"{member.key}\" in {format_path(path)} (first at line {first_line}); "
+                    f"duplicate key {shown} in {format_path(path)} (first at line {first_line}); "
                     "most parsers keep only the last value",
                     member.value.python() if member.value.kind not in ("object", "array") else member.value.kind))
     return findings

@@ -11,7 +11,7 @@ from ..findings import Finding
 from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path, walk
 from ..redact import mask
 from ..registry import category_of
-from . import hit_finding, placeholder
+from . import fix_end, hit_finding, placeholder
 
 
 def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ...], hit: Hit,
@@ -26,7 +26,7 @@ def _finding(doc: JsonDocument, node: JNode, text: str, path: tuple[PathPart, ..
         # The whole value becomes the placeholder (json.dumps: a valid JSON string).
         finding.fix = (node.start, node.end, json.dumps(placeholder(hit.code)))
     else:
-        start, end = doc.string_bytes(node, hit.start, hit.end)
+        start, end = doc.string_bytes(node, hit.start, fix_end(hit, text))
         finding.fix = (start, end, placeholder(hit.code))  # no quotes or backslashes: safe inside the string
     return finding
 

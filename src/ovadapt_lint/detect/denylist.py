@@ -2,7 +2,7 @@
 
 Entries: a plain name (whole words, case-insensitive; ``_ - .``, spaces and
 camelCase boundaries separate words, so ``blue-fin``, ``BlueFin`` and
-``blue fin`` are the same entry), ``re:PATTERN`` (case-insensitive regex), or
+``blue fin`` are the same entry), ``re:PATTERN`` (case-insensitive, RE2 syntax: linear time), or
 ``sha256:HEX`` (the SHA-256 of the lowercased name, so the list can be public).
 Hashed entries are matched by hashing every run of up to ``MAX_WORDS``
 consecutive words in the forms a name may be written in.
@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import Hit
+from . import Hit, compile_linear
 
 MAX_WORDS = 4
 # Words with their offsets: camelCase humps, acronyms, lowercase runs, digit runs.
@@ -28,12 +28,17 @@ class Entry:
     where: str  # "FILE:LINE", used in messages instead of the name
     kind: str  # plain | regex | sha256
     words: tuple[str, ...] = ()
-    regex: re.Pattern[str] | None = None
+    regex: object = None  # a compiled RE2 pattern (compile_user_pattern)
     digest: str = ""
 
 
 def _words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+def compile_user_pattern(pattern: str, where: str):
+    """A ``re:`` entry, case-insensitive, on RE2 (see detect.compile_linear): it cannot hang a run."""
+    return compile_linear(pattern, True, f"{where}: bad regular expression", "deny-list patterns")
 
 
 def parse_entries(text: str, source: str) -> list[Entry]:
@@ -47,10 +52,7 @@ def parse_entries(text: str, source: str) -> list[Entry]:
             continue
         where = f"{source}:{number}"
         if line.startswith("re:"):
-            try:
-                entries.append(Entry(where, "regex", regex=re.compile(line[3:].strip(), re.IGNORECASE)))
-            except re.error as exc:
-                raise ValueError(f"{where}: bad regular expression: {exc}") from exc
+            entries.append(Entry(where, "regex", regex=compile_user_pattern(line[3:].strip(), where)))
         elif line.startswith("sha256:"):
             digest = line[7:].split("#", 1)[0].strip().lower()
             if not re.fullmatch(r"[0-9a-f]{64}", digest):
@@ -69,7 +71,9 @@ class DenyListDecodeError(ValueError):
 
 
 def read_text(path: Path) -> str:
-    data = path.read_bytes()
+    from ..source import read_regular
+
+    data = read_regular(path)  # a FIFO named as a deny-list must not block the run
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import Hit, in_pattern, looks_like_regex
+from . import Hit, compile_linear, in_pattern, looks_like_regex
 from .needles import CHOSEN_SETS, Needles
 
 
@@ -31,11 +31,19 @@ class TextSignature:
     whole_value: bool = False  # its category judges bodies of text, not keys and identifiers (the pack sets it)
 
     @classmethod
-    def from_data(cls, code: str, data: dict[str, Any], whole_value: bool = False) -> "TextSignature":
+    def from_data(cls, code: str, data: dict[str, Any], whole_value: bool = False,
+                  user: bool = False) -> "TextSignature":
+        """``user``: an extension rule's signature: its patterns run on RE2 (compile_linear), so a user's
+        pattern cannot hang the run; the built-in ones are tested for catastrophic backtracking."""
         flags = re.IGNORECASE if data.get("ignore_case") else 0
         patterns = data["all"] if isinstance(data["all"], list) else [data["all"]]
         needles = tuple(n.lower() for n in data.get("needles", ())) if flags else tuple(data.get("needles", ()))
-        return cls(id=data["id"], code=code, label=data["label"], patterns=tuple(re.compile(p, flags) for p in patterns),
+        if user:
+            compiled = tuple(compile_linear(p, bool(flags), f"rule {code} signature {data['id']!r}: bad pattern",
+                                            "extension signatures") for p in patterns)
+        else:
+            compiled = tuple(re.compile(p, flags) for p in patterns)
+        return cls(id=data["id"], code=code, label=data["label"], patterns=compiled,
                    needles=needles, ignore_case=bool(flags), distinct=int(data.get("distinct", 1)),
                    min_length=int(data.get("min_length", 0)), skip_in_regex=bool(data.get("skip_in_regex")),
                    in_prose=bool(data.get("prose", True)), whole_value=whole_value)

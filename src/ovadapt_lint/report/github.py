@@ -12,6 +12,8 @@ from collections import Counter
 from typing import TextIO
 
 from ..results import LintResult
+from ..source import visible
+from .sarif import outside_uri
 
 _LEVEL = {"error": "error", "warning": "warning", "note": "notice"}
 # GitHub's limit on annotations per level per step.
@@ -19,7 +21,10 @@ ANNOTATIONS_PER_STEP = 10
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's message. Line breaks are GitHub's escapes; every other control character (ESC
+    would drive the log viewer, U+2028 would break a line in it) a visible escape (source.visible)."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(text)
 
 
 def _prop(text: str) -> str:
@@ -30,8 +35,10 @@ def write_github(result: LintResult, out: TextIO) -> None:
     files: dict[str, str] = {}
     for f in result.findings:
         if f.path not in files:
-            # Outside the repository root: the path as the other machine formats show it.
-            files[f.path] = result.root_uri(f.path) or result.uri(f.path)
+            # Outside the repository root: relative to it (`../elsewhere/x.json`), as SARIF names it, never by a
+            # bare name another file may share, nor by an absolute path of this machine.
+            files[f.path] = result.root_uri(f.path) or outside_uri(result, f.path, result.source_root()) \
+                or result.uri(f.path)
         s = f.span
         out.write(
             f"::{_LEVEL.get(f.severity, 'error')} file={_prop(files[f.path])},line={s.start_line},col={s.start_col},"

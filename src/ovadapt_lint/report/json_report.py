@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -11,8 +12,24 @@ from ..version import __version__
 from ..results import LintResult
 
 
-def _item(finding, result: LintResult) -> dict:
+class Fingerprints:
+    """Each finding's fingerprint (Finding.fingerprint_at), numbering findings that share rule, file and
+    location in the order given (the report's sorted order), so no two results share one."""
+
+    def __init__(self) -> None:
+        self.seen: Counter = Counter()
+
+    def __call__(self, finding, path: str | None = None) -> str:
+        identity = finding.identity(path)
+        occurrence = self.seen[identity]
+        self.seen[identity] += 1
+        return finding.fingerprint_at(identity[1], occurrence)
+
+
+def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None) -> dict:
     item = finding.to_dict()
+    if fingerprints is not None:
+        item["fingerprint"] = fingerprints(finding)
     item["message"] = result.quoted(finding, item["message"])
     if item["json_path"] is not None:
         item["json_path"] = result.quoted(finding, item["json_path"])
@@ -25,6 +42,7 @@ def _item(finding, result: LintResult) -> dict:
 
 
 def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
+    fingerprints = Fingerprints()
     document = {
         "schema": "ovadapt-lint/findings/v1",
         "tool": {"name": "ovadapt-lint", "version": __version__},
@@ -34,7 +52,7 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
             "by_code": dict(sorted(Counter(f.code for f in result.findings).items())),
             "suppressed": len(result.suppressed),
         },
-        "findings": (_item(f, result) for f in result.findings),
+        "findings": (_item(f, result, fingerprints) for f in result.findings),
     }
     if result.roles:
         from ..roles import role_counts
@@ -45,7 +63,8 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
         document["summary"]["diff_base"] = result.review["diff_base"]
         document["summary"]["merge_base"] = result.review["merge_base"]
     if show_suppressed:
-        document["suppressed"] = ({**_item(s.finding, result), "suppressed_by": s.reason} for s in result.suppressed)
+        document["suppressed"] = ({**_item(s.finding, result, fingerprints), "suppressed_by": s.reason}
+                                  for s in result.suppressed)
     dump_json(document, out)
 
 
@@ -77,6 +96,20 @@ _END = object()
 _MARK = "\x00ovadapt-lint: streamed list\x00"
 
 
+# Characters JSON may carry raw but a terminal or log viewer acts on: the Unicode line and paragraph separators
+# (a line break in some viewers, the end of a JavaScript string) and the bidirectional controls (text that reads
+# in another order than it is). Written as \u escapes: the same JSON value, shown as what it is.
+_VIEWER_CONTROLS = re.compile("[\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def viewer_safe(text: str) -> str:
+    """Encoded JSON text with the characters above as ``\\uXXXX`` escapes (valid wherever they occur: only
+    inside strings, since JSON's own syntax is ASCII)."""
+    if not _VIEWER_CONTROLS.search(text):
+        return text
+    return _VIEWER_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 class _Chunks:
     """Text written in pieces of about ``size`` characters: one write per token or item costs a call each."""
 
@@ -90,5 +123,5 @@ class _Chunks:
             self.flush()
 
     def flush(self) -> None:
-        self.out.write("".join(self.parts))
+        self.out.write(viewer_safe("".join(self.parts)))
         self.parts, self.length = [], 0

@@ -3,14 +3,13 @@
 URIs are relative to the source root (the git top level, else the config
 file's folder, else the working directory; ``--sarif-srcroot`` picks another)
 with ``uriBaseId: %SRCROOT%``, so they name the same repository file from any
-working directory. A file outside the root gets a notification instead of a
-``../`` URI. Absolute paths of the machine that ran the linter are written only
+working directory. A file outside the root keeps its results, named by a ``../``
+URI relative to the root, and a notification says so. Absolute paths of the machine that ran the linter are written only
 when ``--sarif-srcroot`` asks. Messages are redacted.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,7 +18,7 @@ from .. import registry
 from ..version import __version__
 from ..results import LintResult
 from ..ruledocs import rule_markdown, rule_text
-from .json_report import dump_json
+from .json_report import Fingerprints, dump_json
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/ovadapt/ovadapt-lint"
@@ -78,15 +77,24 @@ def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[
         for number, loc in enumerate(locations)]}]}]
 
 
-def _result(f, uri: str, index: dict[str, int], result: LintResult,
+def uri_reference(path: str) -> str:
+    """A forward-slash relative path as an RFC 3986 URI reference: every byte outside the unreserved set
+    percent-encoded (a space, `#`, `?`, `%`, a `:` that would read as a scheme, non-ASCII as UTF-8), a name
+    that is not UTF-8 by its own bytes (a lone surrogate escape stands for one byte, never written as is)."""
+    from urllib.parse import quote
+
+    return quote(path.encode("utf-8", "surrogateescape"), safe="/")
+
+
+def _result(f, uri: str, index: dict[str, int], result: LintResult, fingerprints: Fingerprints,
             uri_of=None) -> tuple[dict[str, Any], dict[str, Any]]:
     message = result.quoted(f, f.message)
     location = {"physicalLocation": {
-        "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+        "artifactLocation": {"uri": uri_reference(uri), "uriBaseId": "%SRCROOT%"},
         "region": _region(f.span),
     }}
     # The fingerprint hashes the root-relative path, so an alert keeps its identity whatever folder ran the linter.
-    fingerprint = f.fingerprint if f.path == uri else dataclasses.replace(f, path=uri).fingerprint
+    fingerprint = fingerprints(f, uri)
     item: dict[str, Any] = {
         "ruleId": f.code,
         "ruleIndex": index[f.code],
@@ -104,7 +112,8 @@ def _result(f, uri: str, index: dict[str, int], result: LintResult,
     if f.extra.get("flow"):
         _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"],
                   lambda text: result.quoted(f, text),
-                  lambda path: {"uri": (uri_of(path) if uri_of is not None else None) or uri, "uriBaseId": "%SRCROOT%"})
+                  lambda path: {"uri": uri_reference((uri_of(path) if uri_of is not None else None) or uri),
+                                "uriBaseId": "%SRCROOT%"})
     return item, location
 
 
@@ -119,6 +128,20 @@ def _rank(f, rules) -> tuple:
 def _by_rule(findings) -> str:
     counts = Counter(f.code for f in findings)
     return ", ".join(f"{code} {count}" for code, count in sorted(counts.items()))
+
+
+def outside_uri(result: LintResult, display: str, root: Path) -> str | None:
+    """A file outside the source root named relative to it (`../elsewhere/x.json`): the result is kept and
+    resolves against %SRCROOT%, and no absolute path of this machine is written. None on another drive."""
+    import os
+
+    target = result.targets.get(display)
+    full = os.path.abspath(str(target.path) if target is not None else display)
+    real = os.path.join(os.path.realpath(os.path.dirname(full)), os.path.basename(full))
+    try:
+        return os.path.relpath(real, os.path.realpath(root)).replace(os.sep, "/")
+    except ValueError:  # another drive on Windows
+        return None
 
 
 def _shown_path(display: str) -> str:
@@ -142,14 +165,22 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         return uris[display]
 
     results = []
+    fingerprints = Fingerprints()
     notifications = []
     outside: dict[str, list] = {}
     findings = []
     for f in result.findings:
         if uri_of(f.path) is None:
             outside.setdefault(f.path, []).append(f)
-        else:
-            findings.append(f)
+        findings.append(f)
+    unplaced = set()  # outside the root and not even relative to it (another drive): named by file name
+    for display in outside:
+        uris[display] = outside_uri(result, display, root)
+        if uris[display] is None:
+            import os
+
+            uris[display] = os.path.basename(display).replace("\\", "/")
+            unplaced.add(display)
     # Files that could not be checked are execution notifications whether or not the cap keeps their result.
     for f in findings:
         if f.code in result.rules and result.rules[f.code].execution:
@@ -157,7 +188,8 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
                 "level": _LEVEL.get(f.severity, "error"),
                 "message": {"text": result.quoted(f, f.message)},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": uri_of(f.path), "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": {"uri": uri_reference(uri_of(f.path)),
+                                         **({} if f.path in unplaced else {"uriBaseId": "%SRCROOT%"})},
                     "region": _region(f.span)}}],
                 "descriptor": {"id": f.code},
             })
@@ -168,7 +200,9 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         left_out = [findings[i] for i in order[max_results:]]
         findings = [findings[i] for i in kept]
     for f in findings:
-        item, _ = _result(f, uri_of(f.path), index, result, uri_of)
+        item, _ = _result(f, uri_of(f.path), index, result, fingerprints, uri_of)
+        if f.path in unplaced:
+            del item["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"]
         results.append(item)
     if show_suppressed:
         for hidden in result.suppressed:
@@ -176,8 +210,10 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
                 break
             uri = uri_of(hidden.finding.path)
             if uri is None:
-                continue
-            item, _ = _result(hidden.finding, uri, index, result, uri_of)
+                uri = uris[hidden.finding.path] = outside_uri(result, hidden.finding.path, root)
+                if uri is None:
+                    continue
+            item, _ = _result(hidden.finding, uri, index, result, fingerprints, uri_of)
             item["suppressions"] = [{"kind": "inSource" if hidden.in_source else "external",
                                      "justification": hidden.reason}]
             results.append(item)
@@ -190,11 +226,13 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         })
     where = "--sarif-srcroot" if srcroot is not None else "the repository root (git top level)"
     for display, hidden in sorted(outside.items()):
+        named = "by its file name only" if display in unplaced else "relative to the root (../)"
         notifications.append({
             "level": "warning",
             "message": {"text": f"{_shown_path(display)} lies outside the source root ({where}); its "
-                                f"{len(hidden)} result(s) (by rule: {_by_rule(hidden)}) are not in this log. "
-                                f"Lint files inside the repository, or pass --sarif-srcroot DIR."},
+                                f"{len(hidden)} result(s) (by rule: {_by_rule(hidden)}) name it {named}, so code "
+                                f"scanning cannot show them on a repository file. Lint files inside the repository, "
+                                f"or pass --sarif-srcroot DIR."},
         })
     run: dict[str, Any] = {
         "tool": {"driver": {

@@ -8,14 +8,15 @@ from typing import TextIO
 from ..results import LintResult
 from ..findings import Finding
 from ..redact import mask
+from ..source import visible
 
 _STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 _FRAME_WIDTH = 160
 # A frame line is shown one character for one: control characters (an ESC would drive the terminal) and
-# the line and paragraph separators (a viewer would break the frame line) become visible symbols, so the
-# caret stays under the finding. C0 controls -> their Control Pictures (ESC -> U+241B), the rest -> U+FFFD.
+# the line and paragraph separators (a viewer would break the frame line) and the bidirectional controls
+# (the line would read in another order) become visible symbols, so the caret stays under the finding. C0 controls -> their Control Pictures (ESC -> U+241B), the rest -> U+FFFD.
 _VISIBLE = {code: 0x2400 + code for code in range(0x20)} | {0x7F: 0x2421} | {
-    code: 0xFFFD for code in (*range(0x80, 0xA0), 0x2028, 0x2029)}
+    code: 0xFFFD for code in (*range(0x80, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
 def _console(out: TextIO, color: bool):
@@ -187,10 +188,10 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
             if current is not None:
                 console.print()
             current = finding.path
-            console.print((finding.path, "bold underline"))
-        location = f"{finding.path}:{finding.line}:{finding.col}:"
+            console.print((visible(finding.path), "bold underline"))
+        location = f"{visible(finding.path)}:{finding.line}:{finding.col}:"
         console.print((location, "bold"), " ", (finding.code, _STYLE.get(finding.severity, "")), " ",
-                      result.quoted(finding, finding.message))
+                      visible(result.quoted(finding, finding.message)))
         source = result.source(finding.path) if show_frames else None
         if show_frames and source is not None:
             where = (finding.path, finding.line)
@@ -217,7 +218,8 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         console.print((f"Suppressed ({len(result.suppressed)}):", "bold"))
         for item in result.suppressed:
             f = item.finding
-            console.print((f"{f.path}:{f.line}:{f.col}: {f.code} {result.quoted(f, f.message)}  [{item.reason}]", "dim"))
+            console.print((visible(f"{f.path}:{f.line}:{f.col}: {f.code} {result.quoted(f, f.message)}  [{item.reason}]"),
+                           "dim"))
     console.flush()
     _summary(console.console, result)
 
@@ -271,7 +273,7 @@ def write_statistics_lines(console, findings: list[Finding]) -> None:
     counts = Counter(f.code for f in findings)
     names = {f.code: f.name for f in findings}
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        console.print(Text(f"{count:>6}  {code}  {names[code]}"))
+        console.print(Text(f"{count:>6}  {code}  {visible(names[code])}"))  # an extension rule names itself
 
 
 def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
@@ -282,16 +284,17 @@ def write_concise(result: LintResult, out: TextIO, show_suppressed: bool = False
     """One line per finding, ``path:line:col: CODE message``, no code frame and no summary
     (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``."""
     for f in result.findings:
-        out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+        out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
     if show_suppressed:
         for item in result.suppressed:
             f = item.finding
-            out.write(f"{f.path}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))} "
+            out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))} "
                       f"[suppressed: {_one_line(item.reason)}]\n")
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.splitlines())
+    """A message on one line, every control character shown as an escape (see source.visible)."""
+    return visible(" ".join(text.splitlines()))
 
 
 def statistics(findings: list[Finding]) -> list[dict]:
