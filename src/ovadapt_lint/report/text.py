@@ -210,8 +210,8 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         if flow:  # the trace from the source to the published field, a step a line
             for number, step in enumerate(flow):
                 arrow = "source" if number == 0 else "  sink" if number == len(flow) - 1 else "      "
-                console.print((f"    {arrow} ", "dim"), (f"{step['path']}:{step['line']}: ", "dim"),
-                              result.quoted(finding, step["message"]))
+                console.print((f"    {arrow} ", "dim"), (f"{visible(step['path'])}:{step['line']}: ", "dim"),
+                              visible(result.quoted(finding, step["message"])))
     if show_suppressed and result.suppressed:
         if current is not None:
             console.print()
