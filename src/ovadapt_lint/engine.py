@@ -305,8 +305,9 @@ def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | Non
         info = path.stat()
         if max_size and info.st_size > max_size:
             return None, None
-        with open(path, "rb") as handle:
-            return info, handle.read()
+        from .source import read_regular
+
+        return info, read_regular(path)  # a file swapped for a FIFO since discovery must not block the run
     except OSError:
         return None, None
 
