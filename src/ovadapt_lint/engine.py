@@ -339,8 +339,8 @@ def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None, tuple[
     findings, source = lint_target(target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen, facts)
     # The linted bytes come back only for a file with a finding to show: its code frames quote them.
     shown = source is not None and any(_WORKER["config"].enabled(f.code) for f in findings)
-    return findings, seen.get(target.display), (source.data, source.encoding) if shown else None, \
-        facts.get(target.display)
+    linted = (source.data, source.encoding) if shown and source is not None else None
+    return findings, seen.get(target.display), linted, facts.get(target.display)
 
 
 def _jobs(config: Config, files: int) -> int:
@@ -498,8 +498,8 @@ class _Progress:
         self.enabled = enabled
         self.started = time.monotonic()
         self.done = 0
-        self.bar = None
-        self.task = None
+        self.bar: Any = None  # a rich Progress, made once the run has taken a while
+        self.task: Any = None
 
     def __enter__(self) -> "_Progress":
         return self

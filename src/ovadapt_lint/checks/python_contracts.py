@@ -568,7 +568,7 @@ class Evaluator:
         here = node if view.local else None
         function = target.node
         if len(self.stack) >= _MAX_DEPTH or function in self.stack or self.budget < 0 or not (
-                feeds or self._builds(function)):
+                feeds or (function is not None and self._builds(function))):
             return Opaque(here)
         spec = function.args  # type: ignore[union-attr]
         params = [a.arg for a in [*spec.posonlyargs, *spec.args]]
@@ -977,7 +977,8 @@ def _instance(value: Any, depth: int = 0) -> Any:
 
 def _value_at(value: Any, path: tuple) -> tuple[Any, str | None, Any]:
     """(the value at ``path``, its key, its holder); (None, ...) when the path crosses an unknown value."""
-    key, parent = None, None
+    key: str | None = None
+    parent: Any = None
     value = force(value)
     for part in path:
         if isinstance(value, Obj) and isinstance(part, str) and part in value.entries:
@@ -1034,9 +1035,9 @@ def check_module(tree: ast.Module, text: str, name: str, is_package: bool, path:
             args = node.args
             for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
                 env[arg.arg] = Opaque(None)
-            for arg in (args.vararg, args.kwarg):
-                if arg is not None:
-                    env[arg.arg] = Opaque(None)
+            for extra in (args.vararg, args.kwarg):
+                if extra is not None:
+                    env[extra.arg] = Opaque(None)
             evaluator.run_block(local, node.body, env, node.name)
         elif isinstance(node, ast.ClassDef) and evaluator.is_model(node):
             evaluator.created.append(evaluator.model(local, node))

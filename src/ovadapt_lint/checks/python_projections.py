@@ -28,6 +28,7 @@ import ast
 import difflib
 import re
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from ..classify import is_attestation_key
 from ..findings import Finding, Span, digest_value, make_finding
@@ -163,7 +164,7 @@ class _Collector:
 
 
 _NESTED_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
-_COLLECT = {ast.Dict: _Collector.visit_Dict, ast.Return: _Collector.visit_Return, ast.Constant: _Collector.visit_Constant,
+_COLLECT: dict[type, Callable[[_Collector, Any], None]] = {ast.Dict: _Collector.visit_Dict, ast.Return: _Collector.visit_Return, ast.Constant: _Collector.visit_Constant,
             ast.Call: _Collector.visit_Call, ast.Assign: _Collector.visit_Assign,
             ast.AnnAssign: _Collector.visit_AnnAssign}
 
@@ -173,6 +174,7 @@ class ScopeAnalyzer:
 
     def __init__(self, module: PythonText, vocab: PythonVocabulary, keys: Vocabulary, pack) -> None:
         self.module = module
+        assert module.lines is not None  # the front-end always sets it
         self.lines = module.lines
         self.vocab = vocab
         self.keys = keys
@@ -180,8 +182,8 @@ class ScopeAnalyzer:
         self.rules = pack.rules  # codes an extension contract may define
         self.contracts = pack.contracts
         # (contract, section, keys) for sections whose keys identify them: three of them make a projection
-        self.section_keys = [(c, sec, keys) for c in self.contracts for sec in c.sections
-                             if len(keys := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3]
+        self.section_keys = [(c, sec, names) for c in self.contracts for sec in c.sections
+                             if len(names := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3]
         self.constants: dict[str, list[ast.expr]] = {}
         self.scopes: list[tuple[ast.AST, _Scope]] = []
         self.functions: dict[str, ast.AST] = {}
@@ -331,7 +333,7 @@ class ScopeAnalyzer:
             if receiver in receivers:
                 adapter = None
                 self.published.append(self.span(call))
-                if call.func.attr == "setdefault" and len(call.args) >= 2:  # type: ignore[union-attr]
+                if call.func.attr == "setdefault" and len(call.args) >= 2:  # type: ignore[attr-defined]
                     sinks.append((_Sink(string_value(call.args[0]), call.args[0], call.args[1]), call, adapter))
                     reasons[id(call.args[1])] = held
                 for keyword in call.keywords:
@@ -539,7 +541,10 @@ class ScopeAnalyzer:
         except (OSError, ValueError):
             name, is_package = path.stem, False
         return check_module(self.module.tree, self.module.text, name, is_package, path, self.contracts, self.vocab.model_decorators,
-                            self.vocab.model_bases, self._add, self.code)
+                            self.vocab.model_bases, self._report, self.code)
+
+    def _report(self, code: str, node: ast.AST, message: str, ident: object) -> None:
+        self._add(code, node, message, ident)
 
     def _check_model_fields(self, node: ast.ClassDef) -> None:
         """Dataclass / TypedDict / NamedTuple / pydantic fields of a projection type: a model whose fields

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from .facts import (EMPTY, CallSite, ClassFacts, FunctionFacts, ModuleFacts, Sink, Taint, elements, placed, read,
                     store, taint_of, union, with_step)
@@ -164,7 +164,7 @@ class ModuleBuilder:
         return self.facts
 
     def _scope(self, body: list[ast.stmt], prefix: str, class_name: str | None, local_defs: dict[str, str],
-               statements: list[ast.stmt] | None = None) -> None:
+               statements: list[Any] | None = None) -> None:
         """The functions and classes of a body (``statements``: its statements, when already listed)."""
         for node in statements if statements is not None else _statements(body):
             if isinstance(node, ast.ClassDef):
@@ -690,7 +690,7 @@ class FunctionBuilder:
                     self._joined_onto_parameter(node.args[0]):
                 taint = union(taint, self.source("local-path", node))
             return taint
-        if method is not None:
+        if method is not None and receiver is not None:
             return self.method_call(node, name, method, receiver, args, kwargs)
         return self.call_site(node, raw_name, args, kwargs)
 
@@ -743,7 +743,8 @@ class FunctionBuilder:
         if method == "setdefault":
             key = _string(node.args[0]) if node.args else None
             if key is not None and len(args) > 1:
-                self.store_into(ast.Subscript(value=receiver, slice=node.args[0]), args[1], node.args[1])
+                self.store_into(ast.Subscript(value=receiver, slice=node.args[0]), args[1],  # type: ignore[arg-type]
+                                node.args[1])
             return union(read(self.expr(receiver), key) if key else elements(self.expr(receiver)),
                          args[1] if len(args) > 1 else EMPTY)
         if method == "update":
@@ -752,7 +753,7 @@ class FunctionBuilder:
                     self.grow(receiver, taint)
             for keyword in node.keywords:
                 if keyword.arg is not None and kwargs.get(keyword.arg):
-                    self.store_into(ast.Subscript(value=receiver, slice=ast.Constant(keyword.arg)),
+                    self.store_into(ast.Subscript(value=receiver, slice=ast.Constant(keyword.arg)),  # type: ignore[arg-type]
                                     kwargs[keyword.arg], keyword.value)
                 elif keyword.arg is None and kwargs.get("**"):
                     self.grow(receiver, kwargs["**"])
@@ -787,11 +788,12 @@ class FunctionBuilder:
             why = self.m.recognise(version) if version is not None else None
             stored = []
             for keyword in node.keywords:
-                taint = kwargs.get(keyword.arg) if keyword.arg is not None else None
-                if taint:
-                    stored.append(store(taint, keyword.arg, self.m.span(keyword.value) + (keyword.arg,)))
-                    if why is not None:
-                        self.sink(why, keyword.arg, keyword.value, taint)
+                if keyword.arg is None or not kwargs.get(keyword.arg):
+                    continue
+                taint = kwargs[keyword.arg]
+                stored.append(store(taint, keyword.arg, self.m.span(keyword.value) + (keyword.arg,)))
+                if why is not None:
+                    self.sink(why, keyword.arg, keyword.value, taint)
             if why is not None:
                 self.m.projection_values[id(node)] = why
             return union(*args, kwargs.get("**", EMPTY), *stored)
@@ -982,7 +984,7 @@ class FunctionBuilder:
         return self.expr(node.value)
 
 
-_EXPR: dict[type, Callable[[FunctionBuilder, ast.AST], Taint]] = {
+_EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
     ast.Name: FunctionBuilder.e_name, ast.Attribute: FunctionBuilder.e_attribute,
     ast.Subscript: FunctionBuilder.e_subscript, ast.Call: FunctionBuilder.e_call, ast.BinOp: FunctionBuilder.e_binop,
     ast.BoolOp: FunctionBuilder.e_boolop, ast.Compare: FunctionBuilder.e_compare, ast.UnaryOp: FunctionBuilder.e_unary,

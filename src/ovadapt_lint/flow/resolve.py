@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..findings import Finding, Span, make_finding
 from .build import compact_name
@@ -55,7 +56,7 @@ class Program:
             self.shapes += [(frozenset(s), shapes.display) for s in shapes.shapes]
         modules = [m for m in modules if isinstance(m, ModuleFacts)]
         self.functions: dict[str, tuple[ModuleFacts, FunctionFacts]] = {}
-        self.classes: dict[str, tuple[ModuleFacts, object]] = {}
+        self.classes: dict[str, tuple[ModuleFacts, Any]] = {}
         for module in modules:
             self.modules.setdefault(module.name, module)
             for qualname, facts in module.functions.items():
@@ -246,7 +247,7 @@ class Program:
             return
         if site.stores or target in self.classes:
             owner = self.classes.get(target) or self.functions.get(target)
-            projection = owner[1].projection if owner is not None else None  # type: ignore[union-attr]
+            projection = getattr(owner[1], "projection", None) if owner is not None else None
             if projection is None:
                 return
             fields = self.classes[target][1].fields if target in self.classes else []  # type: ignore[attr-defined]
