@@ -215,6 +215,8 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
             if seen is not None:
                 seen[target.display] = (key, info)
             entry = cache.get_entry(key, target.display)
+            if entry is not None and not current(entry[1]):
+                entry = None  # judged with a sibling's constants that changed since: lint again
             if entry is not None:  # the bytes are at hand: a file with findings keeps them for its code frames
                 cached, facts = entry
                 if facts is not None:
@@ -249,15 +251,20 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
                 finding.fix, finding.unfixable = None, f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only"
     _stamp_edits(findings, source.data)
     mask_quoted(findings, analysis.pack.secrets)
-    # A module whose findings depend on other files (contract constants read from a sibling) is not cached: the
-    # cache is keyed by the file's own bytes.
-    depends = bool(collected) and bool(getattr(collected.get(source.display), "depends", None))
-    if key is not None and not depends and not any(f.code in ("OVA003", "OVA009") for f in findings):
+    if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(key, [f for f in findings if not f.extra.get("flow")] if stored_facts and facts_out is None
                   else findings, stored_facts)
     elif seen is not None:
         seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
+
+
+def current(facts: dict | None) -> bool:
+    """Whether the other files a cached module was judged with (its facts' ``depends``) are as they were: the
+    cache is keyed by the module's own bytes, and its contract findings may read a sibling's constants."""
+    from .checks.python_projections import file_stamp
+
+    return all(list(file_stamp(path)) == [mtime, size] for path, mtime, size in (facts or {}).get("depends", ()))
 
 
 def _deliver_facts(facts: dict, display: str, facts_out: dict | None, analysis: Analysis) -> list[Finding]:
@@ -358,7 +365,7 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
         key = index.key(target.path, kinds[target.display])
         if key is not None:
             entry = cache.get_entry(key, target.display)
-            if entry is not None:
+            if entry is not None and current(entry[1]):
                 findings, facts = entry
                 answered[target.display] = (findings, from_json(facts, target.display) if facts else None)
     return answered

@@ -213,8 +213,8 @@ class ScopeAnalyzer:
                     if isinstance(target, ast.Name):
                         self.constants.setdefault(target.id, []).append(statement.value)
         self.scopes.append((tree, _Scope("<module>", None, False)))
-        # The sibling modules read for constants and helpers: the module's findings depend on them, so the engine
-        # does not answer such a module from the result cache (flow facts, ModuleFacts.depends).
+        # The sibling modules read for constants and helpers: the module's findings depend on them, so a cached
+        # result stands only while they are unchanged (flow facts, ModuleFacts.depends).
         self.contract_judged, self.contract_sources = self._check_contracts()
         self._visit(tree, [])
         self.finish()
@@ -738,6 +738,17 @@ def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str
     return may_build(text, contracts)
 
 
+def file_stamp(path: str) -> tuple[int, int]:
+    """(mtime_ns, size) of a file, (-1, -1) when it cannot be stat-ed."""
+    import os
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        return -1, -1
+    return info.st_mtime_ns, info.st_size
+
+
 def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
     """(published spans, findings, flow facts) for a Python module: projections, their fields and contract
     values (here), and what flows where (``flow.build``, resolved across the run's modules later)."""
@@ -768,7 +779,7 @@ def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
         builder.recognise = analyzer.recognise_version
     facts = builder.build()
     if analyzer is not None:
-        facts.depends = list(analyzer.contract_sources)
+        facts.depends = [[path, *file_stamp(path)] for path in analyzer.contract_sources]
     if analyzer is None:
         return Published(), [], facts
     return Published(analyzer.published), analyzer.findings, facts

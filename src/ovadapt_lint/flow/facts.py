@@ -194,9 +194,9 @@ class ModuleFacts:
     # line 0: the whole file), and `# noqa:` line -> codes. Flow findings are found after the module.
     suppressed: dict[int, list[str] | None] = field(default_factory=dict)
     noqa: dict[int, list[str]] = field(default_factory=dict)
-    # Other files whose content this module's own findings depend on (sibling modules read for contract constants):
-    # such a module is not answered from the result cache, which is keyed by a file's own bytes.
-    depends: list[str] = field(default_factory=list)
+    # Other files this module's own findings depend on (sibling modules read for contract constants), each
+    # [path, mtime_ns, size] as it was read: a cached entry stands only while they are unchanged (engine).
+    depends: list[list] = field(default_factory=list)
 
 
 @dataclass
@@ -258,7 +258,7 @@ def from_json(data: dict[str, Any], display: str) -> Any:
     facts.globals = {k: _atoms_in(v) for k, v in data["globals"].items()}
     facts.suppressed = {int(k): (list(v) if v is not None else None) for k, v in data["suppressed"].items()}
     facts.noqa = {int(k): list(v) for k, v in data["noqa"].items()}
-    facts.depends = list(data.get("depends", ()))
+    facts.depends = [list(d) for d in data.get("depends", ())]
     if display != facts.display:  # the cache is keyed by content: the same module may sit elsewhere now
         facts = _renamed(facts, display)
     return facts
