@@ -22,7 +22,7 @@ def test_clean_fixture_exits_0(adapter_fixture: Path) -> None:
 def test_finding_exits_1_with_location_and_frame() -> None:
     proc = run_cli_process(str(BAD.relative_to(ROOT)))
     assert proc.returncode == 1
-    line = next(i for i, l in enumerate(BAD.read_text().splitlines(), 1) if '"issue_body_copied": true' in l)
+    line = next(i for i, text in enumerate(BAD.read_text().splitlines(), 1) if '"issue_body_copied": true' in text)
     assert f"corpus/OVA104/bad_flag_true.json:{line}:" in proc.stdout
     assert "OVA104" in proc.stdout
     assert '"issue_body_copied": true' in proc.stdout  # the code frame

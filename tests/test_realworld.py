@@ -61,9 +61,9 @@ def test_each_mutation_triggers_exactly_its_rule(tmp_path: Path, code, mutate, k
     assert [f.code for f in findings] == [code]
     # The reported line is the line of the mutated key (the first such key after the adapter starts).
     lines = text.splitlines()
-    adapter_line = next(i for i, l in enumerate(lines) if '"openviking_session_memory_adapter"' in l)
-    expected_line = next(i for i, l in enumerate(lines) if i > adapter_line and f'"{key}"' in l and
-                         (key != "state" or "approved" in l)) + 1
+    adapter_line = next(i for i, s in enumerate(lines) if '"openviking_session_memory_adapter"' in s)
+    expected_line = next(i for i, s in enumerate(lines) if i > adapter_line and f'"{key}"' in s and
+                         (key != "state" or "approved" in s)) + 1
     assert findings[0].line == expected_line
     assert findings[0].json_path.startswith("attention_queue.items[0].openviking_session_memory_adapter.")
 
@@ -75,7 +75,7 @@ def test_issue_body_copied_true_on_the_original_layout(tmp_path: Path, adapter_f
     target = tmp_path / "adapter.json"
     target.write_text(edited, encoding="utf-8")
     findings = lint_paths([str(target)])
-    line = next(i for i, l in enumerate(edited.splitlines(), 1) if '"issue_body_copied": true' in l)
+    line = next(i for i, s in enumerate(edited.splitlines(), 1) if '"issue_body_copied": true' in s)
     assert [(f.code, f.line, f.col) for f in findings] == [("OVA104", line, edited.splitlines()[line - 1].index("true") + 1)]
     assert "must be false, found true" in findings[0].message
     assert findings[0].json_path == "attention_queue.items[0].openviking_session_memory_adapter.issue_projection.issue_body_copied"

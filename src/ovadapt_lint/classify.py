@@ -78,7 +78,7 @@ def json_attests(doc) -> bool:
     from .frontends.json_tree import walk
 
     for root, prefix in doc.roots:
-        for node, _, member in walk(root, prefix):
+        for _node, _, member in walk(root, prefix):
             if member is not None and is_attestation_key(member.key) and (
                     member.value.kind in ("true", "false") or member.key.startswith("public_")):
                 return True

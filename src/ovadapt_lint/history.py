@@ -149,7 +149,7 @@ def _collect(root: Path, config: Config, revs: list[str], specs: list[str], name
     commits = 0
     for commit, changes in _walk_log(root, revs, specs, max_commits):
         commits += 1
-        for old_mode, new_mode, old, new, status, path in changes:
+        for _old_mode, new_mode, old, new, _status, path in changes:
             if old != _NULL and old != new:
                 holder = live.pop((path, old), None)
                 if holder is not None and holder.removed_in is None:

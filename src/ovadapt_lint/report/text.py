@@ -121,9 +121,8 @@ def _pem_block_lines(source) -> dict[int, tuple[int, int]]:
             out[line] = (0, end.end() if end else 10**9)
             inside = 0 if end or inside >= PEM_MAX_LINES else inside + 1
             continue
-        begin = None
-        for begin in PEM_BEGIN.finditer(text):
-            pass
+        begins = list(PEM_BEGIN.finditer(text))
+        begin = begins[-1] if begins else None  # the last BEGIN on the line
         if begin is not None and PEM_END.search(text, begin.end()) is None:
             out[line] = (begin.start(), 10**9)
             inside = 1
