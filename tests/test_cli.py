@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from .conftest import CORPUS, ROOT, run_cli, run_cli_process
 
 BAD = CORPUS / "OVA104" / "bad_flag_true.json"
@@ -314,6 +316,7 @@ def test_default_walk_skips_tool_folders(tmp_path: Path) -> None:
     assert [f["path"].replace("\\", "/").rsplit("/", 2)[-2:] for f in doc["findings"]] == [["real", "x.json"]]
 
 
+@pytest.mark.slow  # lints the whole checkout
 def test_dogfooding_own_sources_and_rule_pack_are_clean() -> None:
     # The linter's own code is full of detector regexes and docs about credentials and raw
     # material: it must pass its own rules. Test modules that carry deliberate samples say so

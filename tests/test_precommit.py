@@ -37,10 +37,11 @@ def hook_repo(tmp_path_factory) -> tuple[Path, str, dict]:
     files = _git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=ROOT).split("\0")
     for name in filter(None, files):
         source = ROOT / name
-        if source.is_file():
+        if source.is_symlink() or source.is_file():  # src/ovadapt_lint/rules is a link to rules/
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, copy / name)
+            shutil.copy2(source, copy / name, follow_symlinks=False)
     env = dict(os.environ, PRE_COMMIT_HOME=str(base / "cache"), NO_COLOR="1", **_IDENTITY)
+    env.pop("PYTHONPATH", None)  # the hook must run the copy pre-commit installed, not this checkout's src
     _git("init", "-q", cwd=copy)
     _git("add", "-A", cwd=copy)
     subprocess.run(["git", "commit", "-q", "--no-verify", "-m", "hooks"], cwd=copy, env=env, check=True,
