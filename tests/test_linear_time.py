@@ -317,7 +317,8 @@ def test_text_report_prints_in_batches_not_a_console_call_per_line(tmp_path: Pat
     for color in (False, True):
         calls: list[int] = []
         real = Console.print
-        monkeypatch.setattr(Console, "print", lambda self, *a, **k: calls.append(1) or real(self, *a, **k))
+        monkeypatch.setattr(Console, "print",
+                            lambda self, *a, _calls=calls, _real=real, **k: _calls.append(1) or _real(self, *a, **k))
         out = io.StringIO()
         write_text(result, out, color=color)
         monkeypatch.undo()

@@ -54,7 +54,6 @@ def file_signatures() -> tuple[FileSignature, ...]:
 
     out = []
     for data in get(CODE).file:
-        data: dict[str, Any]
         out.append(FileSignature(
             id=data["id"], label=data["label"], keys=tuple(data.get("keys", ())),
             any_keys=tuple(data.get("any_keys", ())),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TextIO
 
 from ..results import LintResult
@@ -34,7 +35,7 @@ def _line_masks(line_text: str, secrets: list[tuple[int, int]], patterns=None) -
     return text, merge_spans([(max(s, 0), min(e, len(text))) for s, e in secrets] + line_secret_spans(text, patterns))
 
 
-def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]] = (),
+def _frame(line_text: str, col: int, end_col: int, secrets: Sequence[tuple[int, int]] = (),
            masks: tuple[str, list[tuple[int, int]]] | None = None) -> tuple[str, str]:
     """The (redacted, clipped) line and a caret marker under the finding's span. Each secret is
     masked once (an outer span wins over one inside it), and the caret spans the finding as shown."""
