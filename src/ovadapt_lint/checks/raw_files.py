@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from ..findings import Finding, Span, digest_value, make_finding
 from ..frontends.json_tree import JNode, JsonDocument
