@@ -75,7 +75,8 @@ class Analysis:
 
 def read_rule_pack(extend_rules: list[Path]) -> RulePack:
     """The built-in pack plus ``extend-rules`` files (rule TOML, contract JSON Schema), checked once."""
-    rules, contracts = [], []
+    rules: list[tuple[str, str]] = []
+    contracts: list[tuple[str, str]] = []
     for path in extend_rules:
         try:
             text = path.read_text(encoding="utf-8")

@@ -93,7 +93,7 @@ def _lintable(path: str, config: Config, named: set[str]) -> str | None:
     return kind_of(parts[-1]) or ("json" if matches(path, config.include) or path in named else None)
 
 
-def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | None) -> Iterator[tuple[Commit, list[tuple[str, str, str, str, str]]]]:
+def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | None) -> Iterator[tuple[Commit, list[tuple[str, str, str, str, str, str]]]]:
     """(commit, [(old mode, new mode, old blob, new blob, status, path)…]) oldest first."""
     args = ["log", "--reverse", "--topo-order", "-m", "--raw", "--no-renames", "--no-abbrev", "-z",
             "--format=%x01%H%x02%as%x02%an"]
