@@ -106,9 +106,11 @@ def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | 
     except OSError:
         raise GitError("git is not installed (or not on PATH); history mode needs it") from None
     stderr: list[bytes] = []
-    reader = threading.Thread(target=lambda: stderr.append(proc.stderr.read()), daemon=True)
+    out, err = proc.stdout, proc.stderr
+    assert out is not None and err is not None  # both PIPE
+    reader = threading.Thread(target=lambda: stderr.append(err.read()), daemon=True)
     reader.start()
-    data = proc.stdout.read()
+    data = out.read()
     proc.wait()
     reader.join()
     if proc.returncode != 0:
@@ -185,12 +187,14 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
         return
     proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=str(root), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    requests, answers = proc.stdin, proc.stdout
+    assert requests is not None and answers is not None  # both PIPE
 
     def feed() -> None:
         try:
             for sha in shas:
-                proc.stdin.write(sha.encode("ascii") + b"\n")
-            proc.stdin.close()
+                requests.write(sha.encode("ascii") + b"\n")
+            requests.close()
         except (BrokenPipeError, OSError):
             pass
 
@@ -198,18 +202,18 @@ def _cat_blobs(root: Path, shas: list[str]) -> Iterator[tuple[str, bytes | None,
     writer.start()
     try:
         for sha in shas:
-            header = proc.stdout.readline().split()
+            header = answers.readline().split()
             if len(header) != 3:
                 yield sha, None, 0
                 continue
             size = int(header[2])
-            data = proc.stdout.read(size)
-            proc.stdout.read(1)  # the newline after the content
+            data = answers.read(size)
+            answers.read(1)  # the newline after the content
             yield sha, data, size
     finally:
         # Every answer has been read. Worker processes forked meanwhile hold a copy of cat-file's stdin,
         # so it would never see end of input: stop it instead of waiting for it.
-        proc.stdout.close()
+        answers.close()
         if proc.poll() is None:
             proc.kill()
         proc.wait()
