@@ -3,8 +3,8 @@
 GitHub itself cannot run here, so the test plays the runner for a composite action: it
 evaluates the `${{ }}` expressions of each step's `env`, `with` and `if`, runs each `run`
 script with `bash --noprofile --norc -eo pipefail` (GitHub's bash), collects `$GITHUB_OUTPUT`,
-and stands in for the two `uses:` steps (setup-python: the running interpreter; upload-sarif:
-the log it would upload is validated against the SARIF schema). The install step is checked
+and stands in for the two `uses:` steps (setup-python: a `python` on PATH that starts the running
+interpreter; upload-sarif: the log it would upload is validated against the SARIF schemas). The install step is checked
 but not run: it would replace this editable install with a copy.
 """
 
@@ -18,11 +18,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import jsonschema
 import pytest
 import yaml  # PyYAML comes with pre-commit (the test extra)
 
-from .conftest import CORPUS, ROOT, SARIF_SCHEMA, require_shared
+from .conftest import CORPUS, ROOT, validate_sarif
 
 ACTION = ROOT / "action.yml"
 DOCUMENTED_INPUTS = {"paths", "args", "sarif-category", "upload", "python-version", "fail-on-findings"}
@@ -61,7 +60,7 @@ def test_action_is_a_composite_action_with_the_documented_inputs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in DOCUMENTED_INPUTS:
         assert f"| `{name}` |" in readme, name
-    assert re.search(r"^\s+- uses: ovadapt/ovadapt-lint@v", readme, re.MULTILINE)
+    assert re.search(r"^\s+- uses: ovadapt/ovadapt-lint@\S+", readme, re.MULTILINE)
 
 
 class _Runner:
@@ -78,10 +77,7 @@ class _Runner:
         self.logs: dict[str, str] = {}
         self.uploaded: list[tuple[dict, str]] = []
         self.failed = False
-        shim = temp / "bin"
-        shim.mkdir()
-        (shim / "python").symlink_to(sys.executable)  # setup-python's `python`, with this checkout installed
-        self.path = f"{shim}{os.pathsep}{os.environ.get('PATH', '')}"
+        self.path = f"{_setup_python(temp)}{os.pathsep}{os.environ.get('PATH', '')}"
 
     def value(self, expression: str) -> str:
         parts = expression.split(".")
@@ -151,6 +147,18 @@ class _Runner:
             self.logs[step["name"]] += f"\n[exit {proc.returncode}]"
 
 
+def _setup_python(temp: Path) -> Path:
+    """setup-python's stand-in: a folder whose `python` starts the interpreter running these tests (it has
+    this checkout installed). A script that execs it, not a link: a virtual environment's interpreter
+    started through a link in another folder no longer finds its environment."""
+    folder = temp / "bin"
+    folder.mkdir()
+    python = folder / "python"
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")
+    python.chmod(0o755)
+    return folder
+
+
 def _repository(tmp_path: Path, bad: bool = True) -> Path:
     repo = tmp_path / "repo"
     (repo / "fixtures" / "nested").mkdir(parents=True)
@@ -163,13 +171,7 @@ def _repository(tmp_path: Path, bad: bool = True) -> Path:
 
 
 def _validated(sarif_file: str) -> dict:
-    require_shared()
-    sarif = json.loads(Path(sarif_file).read_text(encoding="utf-8"))
-    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
-    validator = jsonschema.validators.validator_for(schema)(schema)
-    errors = sorted(validator.iter_errors(sarif), key=lambda e: list(e.path))
-    assert not errors, errors[0].message
-    return sarif
+    return validate_sarif(json.loads(Path(sarif_file).read_text(encoding="utf-8")))
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The command line, run as a real subprocess: exit codes, formats, selection, rules/explain."""
+"""The command line: exit codes, formats, selection, rules/explain. Most tests run ``cli.main`` in this
+process (conftest.run_cli); the first three start the real console entry point."""
 
 from __future__ import annotations
 
@@ -6,23 +7,24 @@ import json
 import re
 from pathlib import Path
 
-from .conftest import ADAPTER_FIXTURE, CORPUS, ROOT, require_shared, run_cli
+import pytest
+
+from .conftest import CORPUS, ROOT, run_cli, run_cli_process
 
 BAD = CORPUS / "OVA104" / "bad_flag_true.json"
 OK = CORPUS / "OVA103" / "ok_specializes.json"
 
 
-def test_clean_fixture_exits_0() -> None:
-    require_shared()
-    proc = run_cli(str(ADAPTER_FIXTURE))
+def test_clean_fixture_exits_0(adapter_fixture: Path) -> None:
+    proc = run_cli_process(str(adapter_fixture))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "All checks passed" in proc.stdout
 
 
 def test_finding_exits_1_with_location_and_frame() -> None:
-    proc = run_cli(str(BAD.relative_to(ROOT)))
+    proc = run_cli_process(str(BAD.relative_to(ROOT)))
     assert proc.returncode == 1
-    line = next(i for i, l in enumerate(BAD.read_text().splitlines(), 1) if '"issue_body_copied": true' in l)
+    line = next(i for i, text in enumerate(BAD.read_text().splitlines(), 1) if '"issue_body_copied": true' in text)
     assert f"corpus/OVA104/bad_flag_true.json:{line}:" in proc.stdout
     assert "OVA104" in proc.stdout
     assert '"issue_body_copied": true' in proc.stdout  # the code frame
@@ -34,7 +36,7 @@ def test_finding_exits_1_with_location_and_frame() -> None:
 def test_not_json_is_a_notice_without_traceback(tmp_path: Path) -> None:
     target = tmp_path / "notes.json"
     target.write_text("this is not json\n", encoding="utf-8")
-    proc = run_cli(str(target))
+    proc = run_cli_process(str(target))
     assert proc.returncode == 1
     assert "OVA001" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -314,6 +316,7 @@ def test_default_walk_skips_tool_folders(tmp_path: Path) -> None:
     assert [f["path"].replace("\\", "/").rsplit("/", 2)[-2:] for f in doc["findings"]] == [["real", "x.json"]]
 
 
+@pytest.mark.slow  # lints the whole checkout
 def test_dogfooding_own_sources_and_rule_pack_are_clean() -> None:
     # The linter's own code is full of detector regexes and docs about credentials and raw
     # material: it must pass its own rules. Test modules that carry deliberate samples say so

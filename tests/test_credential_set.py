@@ -116,6 +116,7 @@ def test_scorer_reports_a_broken_set_in_one_line_and_exits_2(tmp_path, capsys) -
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.slow  # lints the whole labelled credential set
 def test_ovadapt_lint_meets_issue_16_recall_and_decoy_bar(ovadapt_score) -> None:
     missed = ovadapt_score["missed_secret_ids"]
     flagged = ovadapt_score["flagged_decoy_ids"]

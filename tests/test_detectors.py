@@ -184,21 +184,20 @@ def deny_config(tmp_path: Path) -> Config:
     return config_with_deny_list(tmp_path, f"bluefin\nre:acme-?int\nsha256:{NAME_HASH}\n")
 
 
-def test_planted_credentials_paths_urls_and_names_are_caught(tmp_path: Path, deny_config: Config) -> None:
-    require_shared()
+def test_planted_credentials_paths_urls_and_names_are_caught(tmp_path: Path, deny_config: Config,
+                                                             adapter_fixture: Path) -> None:
     missed = []
     for seed in (11, 12):
-        for target, key in plant_in_adapter(tmp_path, PLANTED, seed):
+        for target, key in plant_in_adapter(tmp_path, PLANTED, seed, adapter_fixture):
             if not [f for f in lint_paths([str(target)], deny_config) if f.code.startswith(DETECTOR_PREFIXES)]:
                 missed.append(key)
     assert 1 - len(missed) / (2 * len(PLANTED)) >= 0.9, missed
     assert missed == []
 
 
-def test_planted_near_misses_are_clean(tmp_path: Path, deny_config: Config) -> None:
-    require_shared()
+def test_planted_near_misses_are_clean(tmp_path: Path, deny_config: Config, adapter_fixture: Path) -> None:
     for seed in (21, 22):
-        for target, key in plant_in_adapter(tmp_path, NEAR_MISSES, seed):
+        for target, key in plant_in_adapter(tmp_path, NEAR_MISSES, seed, adapter_fixture):
             findings = lint_paths([str(target)], deny_config)
             assert findings == [], (key, [(f.code, f.message) for f in findings])
 

@@ -91,7 +91,7 @@ def test_each_secret_is_masked_once_and_the_caret_spans_it(tmp_path: Path) -> No
     lines = proc.stdout.splitlines()
     frames = [(lines[i], lines[i + 1]) for i in range(len(lines) - 1) if " | " in lines[i] and lines[i + 1].strip().startswith("|")]
     assert frames, proc.stdout
-    for frame, caret in frames:
+    for frame, _caret in frames:
         assert frame.count("chars]") <= frame.count("…["), frame  # never a mask of a mask
         assert "chars] chars]" not in frame
     cookie = next((f, c) for f, c in frames if "cookie=" in f)

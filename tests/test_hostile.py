@@ -92,6 +92,7 @@ def test_positions_are_given(hostile: Path) -> None:
     assert found["syntax.py"].line == 1
 
 
+@pytest.mark.slow  # a 50 MB sparse file and a 5 MB line through every format
 def test_cli_over_the_hostile_folder_has_no_traceback(hostile: Path) -> None:
     proc = run_cli("--no-cache", "--no-color", str(hostile))
     assert proc.returncode == 1

@@ -45,6 +45,7 @@ def _peak_per_byte(name: str, kind: str, data: bytes, codes: tuple[str, ...] = (
     return peak / len(data)
 
 
+@pytest.mark.slow  # tracemalloc over a large input: seconds of CPU
 def test_many_keys_document_peak_memory_is_bounded() -> None:
     # A node and a member per key, the json.loads oracle's whole tree beside them, a walk stack of every
     # pending key and per-object key tables: 65x the file in Python objects (plus tree-sitter's own tree).
@@ -194,6 +195,7 @@ def test_json_lines_tree_is_the_one_tree_sitter_gives(data: bytes) -> None:
     assert [(n.code, n.message, n.span) for n in ours.notices] == [(n.code, n.message, n.span) for n in theirs.notices]
 
 
+@pytest.mark.slow  # tracemalloc over a large input: seconds of CPU
 def test_json_lines_peak_memory_is_bounded() -> None:
     # Each record went through tree-sitter and _convert (an int per number, a node per key, a string per key
     # of every record, the file split into lines beside it): 24x the file in Python objects, 28x in RSS.
@@ -243,6 +245,7 @@ def test_invalid_json_tree_is_the_one_tree_sitter_gives(name: str, data: bytes) 
     assert [(n.code, n.message, n.span) for n in ours.notices[1:]] == [(n.code, n.message, n.span) for n in theirs.notices]
 
 
+@pytest.mark.slow  # tracemalloc over a large input: seconds of CPU
 def test_invalid_json_peak_memory_is_bounded() -> None:
     # tree-sitter's tree (27x the file) was alive beside a list of its Node objects for the 50k members, an int
     # per number and the converted nodes: 54x. Now its tree is read into flat arrays and dropped first.
@@ -314,7 +317,8 @@ def test_text_report_prints_in_batches_not_a_console_call_per_line(tmp_path: Pat
     for color in (False, True):
         calls: list[int] = []
         real = Console.print
-        monkeypatch.setattr(Console, "print", lambda self, *a, **k: calls.append(1) or real(self, *a, **k))
+        monkeypatch.setattr(Console, "print",
+                            lambda self, *a, _calls=calls, _real=real, **k: _calls.append(1) or _real(self, *a, **k))
         out = io.StringIO()
         write_text(result, out, color=color)
         monkeypatch.undo()

@@ -19,6 +19,7 @@ import socket
 import string
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ def _leaks(material: str, output: str, control: str) -> list[str]:
     return sorted(p for p in pieces if p in output and p not in control)
 
 
+@pytest.mark.slow  # hypothesis: every format for each generated secret
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(secret=secrets(), before=st.text(alphabet=string.ascii_letters + " ", max_size=30),
        after=st.text(alphabet=string.ascii_letters + " ", max_size=30), key=st.sampled_from(["note", "api_key", "ref"]))
@@ -155,6 +157,7 @@ def test_no_output_carries_the_working_directory_or_home(tmp_path: Path) -> None
             assert not re.search(re.escape(home) + r"/[A-Za-z0-9_.]", proc.stdout), (fmt, target)
 
 
+@pytest.mark.slow  # lints the reports of the whole corpus in every format
 def test_dogfood_on_own_reports_is_clean(tmp_path: Path) -> None:
     for fmt in ("json", "sarif"):
         report = tmp_path / f"report.{fmt}.json"

@@ -7,6 +7,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from ovadapt_lint import rulepack
 
 from .conftest import ROOT
@@ -19,6 +21,7 @@ def test_rule_pack_is_read_through_importlib_resources() -> None:
     assert "session_runtime_loopx_projection_v0.schema.json" in rulepack.list_dir("contracts")
 
 
+@pytest.mark.slow  # builds a wheel with pip
 def test_wheel_contains_rule_pack(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],

@@ -14,26 +14,63 @@ import pytest
 from .conftest import CORPUS, ROOT
 
 
-def _git(*args: str, cwd: Path) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True)
+def _git(*args: str, cwd: Path) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
 
-@pytest.mark.slow
-def test_hook_fails_on_a_bad_fixture_and_passes_on_a_clean_one(tmp_path: Path) -> None:
+_IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+             "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+
+
+@pytest.fixture(scope="session")
+def hook_repo(tmp_path_factory) -> tuple[Path, str, dict]:
+    """This checkout as it is now (uncommitted edits too), committed once into a scratch repository, and
+    one pre-commit home for the whole run: pre-commit builds the hook's environment once (15-40 s), not
+    once per call as `pre-commit try-repo` does (it keeps its store in a new temporary folder)."""
     if shutil.which("git") is None:
         pytest.fail("git is required for the pre-commit test")
     if not (ROOT / ".git").exists():
         pytest.skip("the checkout is not a git repository (pre-commit try-repo needs one)")
+    base = tmp_path_factory.mktemp("pre-commit")
+    copy = base / "hooks"
+    copy.mkdir()
+    files = _git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=ROOT).split("\0")
+    for name in filter(None, files):
+        source = ROOT / name
+        if source.is_symlink() or source.is_file():  # src/ovadapt_lint/rules is a link to rules/
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy / name, follow_symlinks=False)
+    env = dict(os.environ, PRE_COMMIT_HOME=str(base / "cache"), NO_COLOR="1", **_IDENTITY)
+    env.pop("PYTHONPATH", None)  # the hook must run the copy pre-commit installed, not this checkout's src
+    _git("init", "-q", cwd=copy)
+    _git("add", "-A", cwd=copy)
+    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", "hooks"], cwd=copy, env=env, check=True,
+                   capture_output=True)
+    return copy, _git("rev-parse", "HEAD", cwd=copy).strip(), env
+
+
+def _use_hooks(project: Path, hook_repo: tuple[Path, str, dict], *hook_ids: str) -> dict:
+    """The project's .pre-commit-config.yaml, as the README shows it, naming the scratch hook repository."""
+    import yaml  # PyYAML comes with pre-commit (the test extra)
+
+    hooks, rev, env = hook_repo
+    config = {"repos": [{"repo": str(hooks), "rev": rev, "hooks": [{"id": hook} for hook in hook_ids]}]}
+    (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    _git("add", ".pre-commit-config.yaml", cwd=project)
+    return env
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("pre-commit")  # one worker builds the shared hook environment
+def test_hook_fails_on_a_bad_fixture_and_passes_on_a_clean_one(tmp_path: Path, hook_repo) -> None:
     project = tmp_path / "project"
     project.mkdir()
     _git("init", "-q", cwd=project)
     fixture = project / "fixture.json"
     fixture.write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"), encoding="utf-8")
     _git("add", "fixture.json", cwd=project)
-    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com", NO_COLOR="1")
-    command = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "ovadapt-lint", "--files", "fixture.json",
-               "--color", "never"]
+    env = _use_hooks(project, hook_repo, "ovadapt-lint")
+    command = [sys.executable, "-m", "pre_commit", "run", "--files", "fixture.json", "--color", "never"]
     failing = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=1200)
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "OVA104" in failing.stdout and "Failed" in failing.stdout
@@ -60,11 +97,8 @@ def test_hook_definitions_run_serially_and_offer_a_markdown_hook() -> None:
 
 
 @pytest.mark.slow
-def test_both_hooks_run_with_real_pre_commit(tmp_path: Path) -> None:
-    if shutil.which("git") is None:
-        pytest.fail("git is required for the pre-commit test")
-    if not (ROOT / ".git").exists():
-        pytest.skip("the checkout is not a git repository (pre-commit try-repo needs one)")
+@pytest.mark.xdist_group("pre-commit")
+def test_both_hooks_run_with_real_pre_commit(tmp_path: Path, hook_repo) -> None:
     project = tmp_path / "project"
     (project / "docs").mkdir(parents=True)
     _git("init", "-q", cwd=project)
@@ -73,10 +107,8 @@ def test_both_hooks_run_with_real_pre_commit(tmp_path: Path) -> None:
         (CORPUS / "OVA314" / "bad_overview.md").read_text(encoding="utf-8"), encoding="utf-8")
     (project / "README.md").write_text("# A project\n\nIt publishes compact projections.\n", encoding="utf-8")
     _git("add", ".", cwd=project)
-    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com", NO_COLOR="1")
-    # No hook id: try-repo runs every hook of this repository (both), on all files.
-    command = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "--all-files", "--color", "never"]
+    env = _use_hooks(project, hook_repo, "ovadapt-lint", "ovadapt-lint-md")
+    command = [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"]
     proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=1200)
     out = proc.stdout
     assert proc.returncode == 1, out + proc.stderr

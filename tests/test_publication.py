@@ -139,7 +139,7 @@ def test_notebook_is_linted_with_positions_in_its_json(tmp_path: Path) -> None:
     text = json.dumps(notebook, indent=1)
     (tmp_path / "analysis.ipynb").write_text(text, encoding="utf-8")
     found = {f.code: f for f in lint_paths([str(tmp_path)])}
-    line_no, line = next((i, l) for i, l in enumerate(text.splitlines(), 1) if "sk-proj-" in l)
+    line_no, line = next((i, s) for i, s in enumerate(text.splitlines(), 1) if "sk-proj-" in s)
     assert set(found) == {"OVA401"}  # a source file: credentials everywhere, paths only when published
     assert (found["OVA401"].line, found["OVA401"].col) == (line_no, line.index("sk-proj-") + 1)
     assert found["OVA401"].json_path == "cells[0].source[1]"

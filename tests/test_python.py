@@ -225,6 +225,7 @@ def test_configured_sanitizer_stops_a_flow(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.slow  # lints a sample of the standard library
 def test_standard_library_sample_does_not_crash() -> None:
     """A sample of the running interpreter's standard library: no internal errors, few findings."""
     stdlib = Path(sysconfig.get_paths()["stdlib"])

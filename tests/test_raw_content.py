@@ -158,9 +158,8 @@ def _plants() -> list[tuple[str, object]]:
     return cases
 
 
-def test_planted_raw_material_is_caught(tmp_path: Path) -> None:
-    require_shared()
-    files = plant_in_adapter(tmp_path, _plants(), seed=20261130)
+def test_planted_raw_material_is_caught(tmp_path: Path, adapter_fixture: Path) -> None:
+    files = plant_in_adapter(tmp_path, _plants(), seed=20261130, fixture=adapter_fixture)
     missed = []
     for target, key in files:
         # A value a content rule reports is that rule's one finding, not also a raw field's (issue 25).
@@ -172,10 +171,9 @@ def test_planted_raw_material_is_caught(tmp_path: Path) -> None:
     assert missed == [], missed  # today every planted case is caught; keep it that way
 
 
-def test_near_misses_planted_anywhere_are_clean(tmp_path: Path) -> None:
-    require_shared()
+def test_near_misses_planted_anywhere_are_clean(tmp_path: Path, adapter_fixture: Path) -> None:
     for seed in (1, 2, 3):
-        for target, key in plant_in_adapter(tmp_path, list(NEAR_MISSES.items()), seed=seed):
+        for target, key in plant_in_adapter(tmp_path, list(NEAR_MISSES.items()), seed=seed, fixture=adapter_fixture):
             findings = lint_paths([str(target)])
             assert findings == [], (key, [(f.code, f.message) for f in findings])
 

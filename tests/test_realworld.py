@@ -1,4 +1,5 @@
-"""The real public LoopX fixtures: the adapter is clean, each mutation triggers exactly its rule."""
+"""Public adapter fixtures (the project's own sample, and the real LoopX ones when ../shared holds them):
+the adapter is clean, each mutation triggers exactly its rule."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from ovadapt_lint import lint_paths
 
-from .conftest import ADAPTER_FIXTURE, LOOPX_FIXTURES, require_shared
+from .conftest import LOOPX_FIXTURES, require_shared
 
 ADAPTER_PATH = ("attention_queue", "items", 0, "openviking_session_memory_adapter")
 
@@ -21,9 +22,8 @@ def _adapter(doc: dict) -> dict:
     return node
 
 
-def test_public_adapter_fixture_is_clean() -> None:
-    require_shared()
-    assert lint_paths([str(ADAPTER_FIXTURE)]) == []
+def test_public_adapter_fixture_is_clean(adapter_fixture: Path) -> None:
+    assert lint_paths([str(adapter_fixture)]) == []
 
 
 def test_other_loopx_fixtures_get_no_contract_finding() -> None:
@@ -51,9 +51,8 @@ MUTATIONS = [
 
 
 @pytest.mark.parametrize("code,mutate,key", MUTATIONS, ids=[m[0] for m in MUTATIONS])
-def test_each_mutation_triggers_exactly_its_rule(tmp_path: Path, code, mutate, key) -> None:
-    require_shared()
-    doc = json.loads(ADAPTER_FIXTURE.read_text(encoding="utf-8"))
+def test_each_mutation_triggers_exactly_its_rule(tmp_path: Path, code, mutate, key, adapter_fixture: Path) -> None:
+    doc = json.loads(adapter_fixture.read_text(encoding="utf-8"))
     mutate(_adapter(doc))
     text = json.dumps(doc, indent=2)
     target = tmp_path / "mutated.json"
@@ -62,30 +61,28 @@ def test_each_mutation_triggers_exactly_its_rule(tmp_path: Path, code, mutate, k
     assert [f.code for f in findings] == [code]
     # The reported line is the line of the mutated key (the first such key after the adapter starts).
     lines = text.splitlines()
-    adapter_line = next(i for i, l in enumerate(lines) if '"openviking_session_memory_adapter"' in l)
-    expected_line = next(i for i, l in enumerate(lines) if i > adapter_line and f'"{key}"' in l and
-                         (key != "state" or "approved" in l)) + 1
+    adapter_line = next(i for i, s in enumerate(lines) if '"openviking_session_memory_adapter"' in s)
+    expected_line = next(i for i, s in enumerate(lines) if i > adapter_line and f'"{key}"' in s and
+                         (key != "state" or "approved" in s)) + 1
     assert findings[0].line == expected_line
     assert findings[0].json_path.startswith("attention_queue.items[0].openviking_session_memory_adapter.")
 
 
-def test_issue_body_copied_true_on_the_original_layout(tmp_path: Path) -> None:
-    """The README's example: one byte-level edit of the real file, reported on that exact line."""
-    require_shared()
-    original = ADAPTER_FIXTURE.read_text(encoding="utf-8")
+def test_issue_body_copied_true_on_the_original_layout(tmp_path: Path, adapter_fixture: Path) -> None:
+    """The README's example: one byte-level edit of the file, reported on that exact line."""
+    original = adapter_fixture.read_text(encoding="utf-8")
     edited = original.replace('"issue_body_copied": false', '"issue_body_copied": true')
     target = tmp_path / "adapter.json"
     target.write_text(edited, encoding="utf-8")
     findings = lint_paths([str(target)])
-    line = next(i for i, l in enumerate(edited.splitlines(), 1) if '"issue_body_copied": true' in l)
+    line = next(i for i, s in enumerate(edited.splitlines(), 1) if '"issue_body_copied": true' in s)
     assert [(f.code, f.line, f.col) for f in findings] == [("OVA104", line, edited.splitlines()[line - 1].index("true") + 1)]
     assert "must be false, found true" in findings[0].message
     assert findings[0].json_path == "attention_queue.items[0].openviking_session_memory_adapter.issue_projection.issue_body_copied"
 
 
-def test_duplicate_key_override_is_caught(tmp_path: Path) -> None:
-    require_shared()
-    original = ADAPTER_FIXTURE.read_text(encoding="utf-8")
+def test_duplicate_key_override_is_caught(tmp_path: Path, adapter_fixture: Path) -> None:
+    original = adapter_fixture.read_text(encoding="utf-8")
     edited = original.replace('"issue_body_copied": false,', '"issue_body_copied": false,\n"issue_body_copied": true,', 1)
     target = tmp_path / "dup.json"
     target.write_text(edited, encoding="utf-8")
@@ -93,9 +90,8 @@ def test_duplicate_key_override_is_caught(tmp_path: Path) -> None:
     assert codes == ["OVA104", "OVA112"]
 
 
-def test_adapter_records_in_json_lines(tmp_path: Path) -> None:
-    require_shared()
-    adapter = _adapter(json.loads(ADAPTER_FIXTURE.read_text(encoding="utf-8")))
+def test_adapter_records_in_json_lines(tmp_path: Path, adapter_fixture: Path) -> None:
+    adapter = _adapter(json.loads(adapter_fixture.read_text(encoding="utf-8")))
     bad = dict(adapter, mode="live")
     target = tmp_path / "adapters.jsonl"
     target.write_text("\n".join(json.dumps(r) for r in (adapter, bad, adapter)) + "\n", encoding="utf-8")

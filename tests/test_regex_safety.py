@@ -18,6 +18,9 @@ from ovadapt_lint.pack import builtin_pack
 from ovadapt_lint.detect.urls import _BARE_HOST, _HOST_PORT, _IPV4, _IPV6, _URL
 from ovadapt_lint.redact import _safety_net
 
+# 100,000-character adversarial strings against every pattern: about 13 CPU-seconds in all.
+pytestmark = pytest.mark.slow
+
 N = 100_000
 ADVERSARIAL = [
     "x" * N, " " * N, "\n" * N, "a1" * (N // 2), "/" * N, "@a" * (N // 2), "> " * (N // 2), "0.1, " * (N // 5),

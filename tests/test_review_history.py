@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import CORPUS, SARIF_SCHEMA, run_cli
+from .conftest import CORPUS, run_cli, validate_sarif
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -199,10 +199,7 @@ def test_history_sarif_carries_commits_and_provenance(repo):
     assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]} == {
         "fixtures/messages.jsonl", "fixtures/status.public.json"}
     assert str(root) not in proc.stdout
-    if SARIF_SCHEMA.is_file():
-        import jsonschema
-
-        jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(sarif)
+    validate_sarif(sarif)
 
 
 def test_history_range_options(repo):

@@ -59,6 +59,7 @@ def _wait_gone(workers: set[int], seconds: float = 15) -> set[int]:
     return {w for w in workers if _alive(w)}
 
 
+@pytest.mark.slow  # starts a run and kills it: seconds of waiting
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_exit_when_the_parent_is_killed_or_terminated(tmp_path: Path, signum: int) -> None:
     run, workers = _start_with_workers(tmp_path)
@@ -73,6 +74,7 @@ def test_workers_exit_when_the_parent_is_killed_or_terminated(tmp_path: Path, si
                 os.kill(worker, signal.SIGKILL)
 
 
+@pytest.mark.slow
 def test_ctrl_c_exits_130_with_one_line_and_ends_the_workers(tmp_path: Path) -> None:
     run, workers = _start_with_workers(tmp_path)
     try:
@@ -147,6 +149,7 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="forks its workers")
+@pytest.mark.slow
 def test_ctrl_c_ends_a_history_scans_workers_without_waiting_for_their_work() -> None:
     # Workers ignore Ctrl-C: a pool that is merely shut down waits for every blob handed to it (here, forever).
     run = subprocess.Popen([sys.executable, "-c", _STUCK_HISTORY_SCAN], stdout=subprocess.PIPE,

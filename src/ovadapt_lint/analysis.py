@@ -91,7 +91,8 @@ class Analysis:
 
 def read_rule_pack(extend_rules: list[Path]) -> RulePack:
     """The built-in pack plus ``extend-rules`` files (rule TOML, contract JSON Schema), checked once."""
-    rules, contracts = [], []
+    rules: list[tuple[str, str]] = []
+    contracts: list[tuple[str, str]] = []
     for path in extend_rules:
         try:
             text = read_regular(path).decode("utf-8")  # a FIFO must not block: see source.read_regular

@@ -124,7 +124,7 @@ def attestation_key(doc) -> str | None:
     from .frontends.json_tree import walk
 
     for root, prefix in doc.roots:
-        for node, _, member in walk(root, prefix):
+        for _node, _, member in walk(root, prefix):
             if member is not None and is_attestation_key(member.key) and (
                     member.value.kind in ("true", "false") or member.key.startswith("public_")):
                 return member.key

@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from .version import __version__
 
@@ -29,7 +29,7 @@ A first argument `rules`, `deny-hash` or `history` is the subcommand; lint a fol
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # exit 2 with a one-line message, like argparse, no traceback
+    def error(self, message: str) -> NoReturn:  # exit 2 with a one-line message, like argparse, no traceback
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"ovadapt-lint: error: {message}\n")
 

@@ -93,7 +93,7 @@ def _lintable(path: str, config: Config, named: set[str]) -> str | None:
     return kind_of(parts[-1]) or ("json" if matches(path, config.include) or path in named else None)
 
 
-def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | None) -> Iterator[tuple[Commit, list[tuple[str, str, str, str, str]]]]:
+def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | None) -> Iterator[tuple[Commit, list[tuple[str, str, str, str, str, str]]]]:
     """(commit, [(old mode, new mode, old blob, new blob, status, path)…]) oldest first."""
     args = ["log", "--reverse", "--topo-order", "-m", "--raw", "--no-renames", "--no-abbrev", "-z",
             "--format=%x01%H%x02%as%x02%an"]
@@ -106,9 +106,11 @@ def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | 
     except OSError:
         raise GitError("git is not installed (or not on PATH); history mode needs it") from None
     stderr: list[bytes] = []
-    reader = threading.Thread(target=lambda: stderr.append(proc.stderr.read()), daemon=True)
+    out, err = proc.stdout, proc.stderr
+    assert out is not None and err is not None  # both PIPE
+    reader = threading.Thread(target=lambda: stderr.append(err.read()), daemon=True)
     reader.start()
-    data = proc.stdout.read()
+    data = out.read()
     proc.wait()
     reader.join()
     if proc.returncode != 0:
@@ -149,7 +151,7 @@ def _collect(root: Path, config: Config, revs: list[str], specs: list[str], name
     commits: set[str] = set()  # a merge comes once per parent (-m): counted once
     for commit, changes in _walk_log(root, revs, specs, max_commits):
         commits.add(commit.sha)
-        for old_mode, new_mode, old, new, status, path in changes:
+        for _old_mode, new_mode, old, new, _status, path in changes:
             if old != _NULL and old != new:
                 holder = live.pop((path, old), None)
                 if holder is not None and holder.removed_in is None:
@@ -190,12 +192,14 @@ def _cat_blobs(root: Path, shas: list[str], max_size: int = 0) -> Iterator[tuple
         return
     proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=str(root), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    requests, answers = proc.stdin, proc.stdout
+    assert requests is not None and answers is not None  # both PIPE
 
     def feed() -> None:
         try:
             for sha in shas:
-                proc.stdin.write(sha.encode("ascii") + b"\n")
-            proc.stdin.close()
+                requests.write(sha.encode("ascii") + b"\n")
+            requests.close()
         except (BrokenPipeError, OSError):
             pass
 
@@ -203,7 +207,7 @@ def _cat_blobs(root: Path, shas: list[str], max_size: int = 0) -> Iterator[tuple
     writer.start()
     try:
         for sha in shas:
-            header = proc.stdout.readline().split()
+            header = answers.readline().split()
             if len(header) != 3:
                 yield sha, None, 0
                 continue
@@ -211,19 +215,19 @@ def _cat_blobs(root: Path, shas: list[str], max_size: int = 0) -> Iterator[tuple
             if max_size and size > max_size:
                 left = size
                 while left > 0:
-                    piece = proc.stdout.read(min(left, _SKIP_CHUNK))
+                    piece = answers.read(min(left, _SKIP_CHUNK))
                     if not piece:
                         break
                     left -= len(piece)
                 data = b""
             else:
-                data = proc.stdout.read(size)
-            proc.stdout.read(1)  # the newline after the content
+                data = answers.read(size)
+            answers.read(1)  # the newline after the content
             yield sha, data, size
     finally:
         # Every answer has been read. Worker processes forked meanwhile hold a copy of cat-file's stdin,
         # so it would never see end of input: stop it instead of waiting for it.
-        proc.stdout.close()
+        answers.close()
         if proc.poll() is None:
             proc.kill()
         proc.wait()

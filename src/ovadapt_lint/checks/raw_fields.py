@@ -176,7 +176,7 @@ def check_raw_fields(doc: JsonDocument, adapters: Iterable[JNode] = (), vocab: V
     findings = []
     inside = {id(node) for adapter in adapters for node, _, _ in walk(adapter)}
     for root, prefix in doc.roots:
-        for node, path, member in walk(root, prefix):
+        for _node, path, member in walk(root, prefix):
             if member is None:
                 continue
             verdict = vocab.classify(member.key)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from ..findings import Finding, Span, digest_value, make_finding
 from ..frontends.json_tree import JNode, JsonDocument
@@ -66,7 +65,6 @@ def file_signatures() -> tuple[FileSignature, ...]:
 
     out = []
     for data in get(CODE).file:
-        data: dict[str, Any]
         out.append(FileSignature(
             id=data["id"], label=data["label"], keys=tuple(data.get("keys", ())),
             any_keys=tuple(data.get("any_keys", ())),

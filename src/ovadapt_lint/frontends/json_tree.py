@@ -13,7 +13,7 @@ import re
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator, Sequence, Union
+from typing import Any, Iterator, Sequence
 
 from ..findings import Finding, Span
 from ..source import SourceFile, notice
@@ -25,7 +25,7 @@ _CONTAINERS = ("object", "array")
 _SCALARS = ("string", "number", "true", "false", "null")
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 
-PathPart = Union[str, int]
+PathPart = str | int
 
 
 class JNode:

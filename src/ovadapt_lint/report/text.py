@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TextIO
 
 from ..results import LintResult
@@ -35,7 +36,7 @@ def _line_masks(line_text: str, secrets: list[tuple[int, int]], patterns=None) -
     return text, merge_spans([(max(s, 0), min(e, len(text))) for s, e in secrets] + line_secret_spans(text, patterns))
 
 
-def _frame(line_text: str, col: int, end_col: int, secrets: list[tuple[int, int]] = (),
+def _frame(line_text: str, col: int, end_col: int, secrets: Sequence[tuple[int, int]] = (),
            masks: tuple[str, list[tuple[int, int]]] | None = None) -> tuple[str, str]:
     """The (redacted, clipped) line and a caret marker under the finding's span. Each secret is
     masked once (an outer span wins over one inside it), and the caret spans the finding as shown."""
@@ -122,9 +123,8 @@ def _pem_block_lines(source) -> dict[int, tuple[int, int]]:
             out[line] = (0, end.end() if end else 10**9)
             inside = 0 if end or inside >= PEM_MAX_LINES else inside + 1
             continue
-        begin = None
-        for begin in PEM_BEGIN.finditer(text):
-            pass
+        begins = list(PEM_BEGIN.finditer(text))
+        begin = begins[-1] if begins else None  # the last BEGIN on the line
         if begin is not None and PEM_END.search(text, begin.end()) is None:
             out[line] = (begin.start(), 10**9)
             inside = 1
