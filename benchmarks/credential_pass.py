@@ -33,7 +33,9 @@ def strings(limit: int | None = None) -> list[tuple[str, bool]]:
         module = parse_text(source)[0] if source is not None else None
         if module is None:
             continue
-        out += [(lit.value, lit.what == "docstring") for lit in module.literals if len(lit.value) >= 3]
+        out += [
+            (lit.value, lit.what == "docstring") for lit in module.literals if len(lit.value) >= 3
+        ]
         out += [(comment.text, True) for comment in module.comments]
     return out
 
@@ -41,8 +43,12 @@ def strings(limit: int | None = None) -> list[tuple[str, bool]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--strings", type=Path, help="read the strings from this JSON file, or write them there "
-                        "when it does not exist: two checkouts then scan exactly the same strings")
+    parser.add_argument(
+        "--strings",
+        type=Path,
+        help="read the strings from this JSON file, or write them there "
+        "when it does not exist: two checkouts then scan exactly the same strings",
+    )
     args = parser.parse_args()
     import json
 
@@ -59,11 +65,17 @@ def main() -> int:
     best, hits = float("inf"), 0
     for _ in range(args.repeat):
         scanner = StringScanner(builtin_pack())
-        scanner.scan("warm up: sk-" + "a" * 30, secrets=True, content=False)  # compile what is compiled lazily
+        scanner.scan(
+            "warm up: sk-" + "a" * 30, secrets=True, content=False
+        )  # compile what is compiled lazily
         started = time.process_time()
-        hits = sum(len(scanner._scan(text, None, True, prose, True, False, False)) for text, prose in texts)
+        hits = sum(
+            len(scanner._scan(text, None, True, prose, True, False, False)) for text, prose in texts
+        )
         best = min(best, time.process_time() - started)
-    print(f"credential pass: {best:.2f} s CPU for {len(texts):,} strings ({megabytes:.1f} MB), {hits} hits")
+    print(
+        f"credential pass: {best:.2f} s CPU for {len(texts):,} strings ({megabytes:.1f} MB), {hits} hits"
+    )
     return 0
 
 

@@ -30,7 +30,13 @@ DEFAULT_SET = ROOT / "tests" / "data" / "credentials" / "labelled.jsonl"
 FORMS = ("json", "bare", "py")
 TOOLS = ("ovadapt-lint", "detect-secrets")
 # The key a value sits under when its context is not "key": what a config or fixture would call it.
-CONTEXT_KEYS = {"bare": "value", "header": "header", "curl": "command", "url": "url", "prose": "note"}
+CONTEXT_KEYS = {
+    "bare": "value",
+    "header": "header",
+    "curl": "command",
+    "url": "url",
+    "prose": "note",
+}
 FILE_RE = re.compile(r"^(\d+)(_bare)?\.(json|py)$")
 
 
@@ -44,7 +50,11 @@ def load_set(path: Path = DEFAULT_SET) -> list[dict]:
 
 
 def key_for(record: dict) -> str:
-    return record["key"] if record["context"] == "key" and record.get("key") else CONTEXT_KEYS.get(record["context"], "value")
+    return (
+        record["key"]
+        if record["context"] == "key" and record.get("key")
+        else CONTEXT_KEYS.get(record["context"], "value")
+    )
 
 
 def _identifier(key: str) -> str:
@@ -55,8 +65,12 @@ def _identifier(key: str) -> str:
 def materialise(records: list[dict], folder: Path) -> None:
     for n, rec in enumerate(records):
         key, value = key_for(rec), rec["value"]
-        (folder / f"{n:04d}.json").write_text(json.dumps({key: value}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        (folder / f"{n:04d}_bare.json").write_text(json.dumps(value, ensure_ascii=False) + "\n", encoding="utf-8")
+        (folder / f"{n:04d}.json").write_text(
+            json.dumps({key: value}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
+        (folder / f"{n:04d}_bare.json").write_text(
+            json.dumps(value, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         (folder / f"{n:04d}.py").write_text(f"{_identifier(key)} = {value!r}\n", encoding="utf-8")
 
 
@@ -69,9 +83,13 @@ def _form(name: str) -> tuple[int, str] | None:
 
 def _run(cmd: list[str], folder: Path, ok_codes: set[int]) -> str:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT / "src"), env.get("PYTHONPATH", "")] if p)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in [str(ROOT / "src"), env.get("PYTHONPATH", "")] if p
+    )
     try:
-        proc = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, env=env, timeout=1800)
+        proc = subprocess.run(
+            cmd, cwd=folder, capture_output=True, text=True, env=env, timeout=1800
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise ToolError(f"{cmd[0]} could not run: {type(exc).__name__}") from None
     if proc.returncode not in ok_codes:
@@ -81,8 +99,21 @@ def _run(cmd: list[str], folder: Path, ok_codes: set[int]) -> str:
 
 
 def run_ovadapt(folder: Path) -> set[tuple[int, str]]:
-    out = _run([sys.executable, "-m", "ovadapt_lint", "--no-cache", "--select", "OVA4", "--format", "json", "."],
-               folder, {0, 1})
+    out = _run(
+        [
+            sys.executable,
+            "-m",
+            "ovadapt_lint",
+            "--no-cache",
+            "--select",
+            "OVA4",
+            "--format",
+            "json",
+            ".",
+        ],
+        folder,
+        {0, 1},
+    )
     try:
         findings = json.loads(out)["findings"]
     except (ValueError, KeyError, TypeError):
@@ -122,17 +153,28 @@ def score(records: list[dict], hits: set[tuple[int, str]]) -> dict:
             flagged_ids[lab].append(rec["id"])
 
     def rates(table):
-        return {k: {"flagged": v[0], "total": v[1], "rate": v[0] / v[1] if v[1] else 0.0} for k, v in sorted(table.items())}
+        return {
+            k: {"flagged": v[0], "total": v[1], "rate": v[0] / v[1] if v[1] else 0.0}
+            for k, v in sorted(table.items())
+        }
 
-    total = {lab: [sum(v[0] for v in groups[lab].values()), sum(v[1] for v in groups[lab].values())] for lab in groups}
+    total = {
+        lab: [sum(v[0] for v in groups[lab].values()), sum(v[1] for v in groups[lab].values())]
+        for lab in groups
+    }
     return {
         "recall": total["secret"][0] / max(total["secret"][1], 1),
         "decoy_rate": total["decoy"][0] / max(total["decoy"][1], 1),
-        "secrets": rates(groups["secret"]), "decoys": rates(groups["decoy"]),
+        "secrets": rates(groups["secret"]),
+        "decoys": rates(groups["decoy"]),
         "forms": {lab: rates(forms[lab]) for lab in groups},
         "contexts": {lab: rates(contexts[lab]) for lab in groups},
         "totals": {lab: {"flagged": a, "total": b} for lab, (a, b) in total.items()},
-        "missed_secret_ids": [r["id"] for r in records if r["label"] == "secret" and r["id"] not in set(flagged_ids["secret"])],
+        "missed_secret_ids": [
+            r["id"]
+            for r in records
+            if r["label"] == "secret" and r["id"] not in set(flagged_ids["secret"])
+        ],
         "flagged_decoy_ids": flagged_ids["decoy"],
     }
 
@@ -159,15 +201,20 @@ def markdown(results: dict) -> str:
         lines.append("|---|" + "---:|" * len(tools))
         rows = first[rows_key] if sub is None else first[rows_key][sub]
         for name in rows:
-            cells = [(results[t][rows_key] if sub is None else results[t][rows_key][sub])[name] for t in tools]
+            cells = [
+                (results[t][rows_key] if sub is None else results[t][rows_key][sub])[name]
+                for t in tools
+            ]
             lines.append("| " + " | ".join([name] + [_pct(c) for c in cells]) + " |")
 
     lines.append("| tool | recall (secrets flagged) | decoys flagged |")
     lines.append("|---|---:|---:|")
     for t in tools:
         tot = results[t]["totals"]
-        lines.append(f"| {t} | {tot['secret']['flagged']}/{tot['secret']['total']} ({100 * results[t]['recall']:.1f}%) "
-                     f"| {tot['decoy']['flagged']}/{tot['decoy']['total']} ({100 * results[t]['decoy_rate']:.1f}%) |")
+        lines.append(
+            f"| {t} | {tot['secret']['flagged']}/{tot['secret']['total']} ({100 * results[t]['recall']:.1f}%) "
+            f"| {tot['decoy']['flagged']}/{tot['decoy']['total']} ({100 * results[t]['decoy_rate']:.1f}%) |"
+        )
     table("Recall per secret family", "secrets")
     table("Flag rate per decoy family", "decoys")
     table("Secrets flagged per form", "forms", "secret")
@@ -178,23 +225,35 @@ def markdown(results: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Score ovadapt-lint and detect-secrets on the labelled credential set.")
+    ap = argparse.ArgumentParser(
+        description="Score ovadapt-lint and detect-secrets on the labelled credential set."
+    )
     ap.add_argument("--set", type=Path, default=DEFAULT_SET, help="labelled JSON Lines file")
-    ap.add_argument("--json", type=Path, metavar="OUT", help="also write the numbers (and record ids) as JSON")
-    ap.add_argument("--tools", default=",".join(TOOLS), help="comma-separated: ovadapt-lint, detect-secrets")
-    ap.add_argument("--misses", action="store_true", help="list the ids of missed secrets and flagged decoys")
+    ap.add_argument(
+        "--json", type=Path, metavar="OUT", help="also write the numbers (and record ids) as JSON"
+    )
+    ap.add_argument(
+        "--tools", default=",".join(TOOLS), help="comma-separated: ovadapt-lint, detect-secrets"
+    )
+    ap.add_argument(
+        "--misses", action="store_true", help="list the ids of missed secrets and flagged decoys"
+    )
     args = ap.parse_args(argv)
     tools = [t.strip() for t in args.tools.split(",") if t.strip()]
     unknown = [t for t in tools if t not in RUNNERS]
     if unknown or not tools:
-        print(f"credential_score: unknown tool(s): {', '.join(unknown) or '(none)'}", file=sys.stderr)
+        print(
+            f"credential_score: unknown tool(s): {', '.join(unknown) or '(none)'}", file=sys.stderr
+        )
         return 2
     try:
         records = load_set(args.set)
         results = score_tools(records, tools)
     except (OSError, ValueError, KeyError, ToolError) as exc:
-        print(f"credential_score: {type(exc).__name__}: {exc if isinstance(exc, ToolError) else 'cannot read the set'}",
-              file=sys.stderr)
+        print(
+            f"credential_score: {type(exc).__name__}: {exc if isinstance(exc, ToolError) else 'cannot read the set'}",
+            file=sys.stderr,
+        )
         return 2
     print(markdown(results))
     if args.misses:

@@ -12,7 +12,9 @@ import string
 import zlib
 
 ALNUM = string.ascii_letters + string.digits
-BASE62 = string.digits + string.ascii_uppercase + string.ascii_lowercase  # GitHub's checksum alphabet order
+BASE62 = (
+    string.digits + string.ascii_uppercase + string.ascii_lowercase
+)  # GitHub's checksum alphabet order
 HEX = "0123456789abcdef"
 UPPER_ALNUM = string.ascii_uppercase + string.digits
 LOWER_ALNUM = string.ascii_lowercase + string.digits
@@ -79,7 +81,7 @@ class Tokens:
 
     def pem(self, label: str, nbytes: int, lead: str = "") -> str:
         body = lead + self.b64_bytes(nbytes)
-        lines = [body[i:i + 64] for i in range(0, len(body), 64)]
+        lines = [body[i : i + 64] for i in range(0, len(body), 64)]
         return f"-----BEGIN {label}-----\n" + "\n".join(lines) + f"\n-----END {label}-----\n"
 
 

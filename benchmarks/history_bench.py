@@ -64,7 +64,9 @@ def fixture(n: int, version: int, leak: bool) -> str:
         "counts": {"turn_count": version % 17, "memory_count": n % 11},
         "raw_memory_copied": False,
         # A deliberate leak in about 1% of the revisions, for the history scan to find.
-        "notes_ref": f"/home/dev{n}/notes-{version}.md" if leak else f"docs/notes-{n}.md",  # ovadapt: ignore[OVA501]
+        "notes_ref": f"/home/dev{n}/notes-{version}.md"
+        if leak
+        else f"docs/notes-{n}.md",  # ovadapt: ignore[OVA501]
     }
     return json.dumps(doc, indent=2) + "\n"
 
@@ -73,15 +75,24 @@ def messages(n: int, version: int) -> str:
     lines = []
     for turn in range(4):
         role = "user" if turn % 2 == 0 else "assistant"
-        lines.append(json.dumps({"id": f"msg_{n:08x}{version:08x}{turn:016x}", "role": role,
-                                 "parts": [{"type": "text", "text": f"turn {turn} of session {n}.{version}"}],
-                                 "created_at": "2026-06-05T07:19:32Z"}))
+        lines.append(
+            json.dumps(
+                {
+                    "id": f"msg_{n:08x}{version:08x}{turn:016x}",
+                    "role": role,
+                    "parts": [{"type": "text", "text": f"turn {turn} of session {n}.{version}"}],
+                    "created_at": "2026-06-05T07:19:32Z",
+                }
+            )
+        )
     return "\n".join(lines) + "\n"
 
 
 def content(path: str, n: int, version: int, rng: random.Random) -> str:
     if path.endswith(".py"):
-        return PYTHON_TEMPLATE.format(n=n, feature=n % 97, version=version, limit=rng.randint(5, 500))
+        return PYTHON_TEMPLATE.format(
+            n=n, feature=n % 97, version=version, limit=rng.randint(5, 500)
+        )
     if path.endswith("messages.jsonl"):
         return messages(n, version)
     return fixture(n, version, leak=rng.random() < 0.01)
@@ -117,23 +128,25 @@ def build(repo: Path, commits: int, blobs: int, seed: int = 7) -> int:
             index = indices[path]
             versions[path] += 1
             text = content(path, index, versions[path], rng).encode("utf-8")
-            lines.append(f"M 100644 inline {path}\ndata {len(text)}\n".encode("utf-8") + text + b"\n")
+            lines.append(f"M 100644 inline {path}\ndata {len(text)}\n".encode() + text + b"\n")
             live.add(path)
             written += 1
         if number % 50 == 25:  # a raw session export, deleted a few commits later
             path = f"sessions/s{number}/messages.jsonl"
             text = messages(number, 1).encode("utf-8")
-            lines.append(f"M 100644 inline {path}\ndata {len(text)}\n".encode("utf-8") + text + b"\n")
+            lines.append(f"M 100644 inline {path}\ndata {len(text)}\n".encode() + text + b"\n")
             written += 1
         if number % 50 == 30:
-            lines.append(f"D sessions/s{number - 5}/messages.jsonl\n".encode("utf-8"))
-        message = f"change {number}\n".encode("utf-8")
-        header = (f"commit refs/heads/main\nmark :{number + 1}\n"
-                  f"author Bench Author <bench@example.com> {when + number * 60} +0000\n"
-                  f"committer Bench Author <bench@example.com> {when + number * 60} +0000\n"
-                  f"data {len(message)}\n").encode("utf-8") + message
+            lines.append(f"D sessions/s{number - 5}/messages.jsonl\n".encode())
+        message = f"change {number}\n".encode()
+        header = (
+            f"commit refs/heads/main\nmark :{number + 1}\n"
+            f"author Bench Author <bench@example.com> {when + number * 60} +0000\n"
+            f"committer Bench Author <bench@example.com> {when + number * 60} +0000\n"
+            f"data {len(message)}\n"
+        ).encode() + message
         if number:
-            header += f"from :{number}\n".encode("utf-8")
+            header += f"from :{number}\n".encode()
         write(header + b"".join(lines) + b"\n")
     stream.stdin.close()
     if stream.wait() != 0:
@@ -145,9 +158,15 @@ def build(repo: Path, commits: int, blobs: int, seed: int = 7) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commits", type=int, default=5000)
-    parser.add_argument("--blobs", type=int, default=20000, help="about this many distinct lintable blobs")
-    parser.add_argument("--jobs", type=int, default=0, help="ovadapt-lint --jobs (default: one per core)")
-    parser.add_argument("--keep", action="store_true", help="keep the generated repository and print where it is")
+    parser.add_argument(
+        "--blobs", type=int, default=20000, help="about this many distinct lintable blobs"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=0, help="ovadapt-lint --jobs (default: one per core)"
+    )
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the generated repository and print where it is"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="ovadapt-history-bench-"))
     try:
@@ -156,8 +175,18 @@ def main() -> int:
         written = build(repo, args.commits, args.blobs)
         built = time.monotonic() - started
         print(f"built {args.commits:,} commits, {written:,} blob writes in {built:.1f} s")
-        command = [sys.executable, "-m", "ovadapt_lint", "history", "--no-cache", "--exit-zero", "--format", "json",
-                   "--output", str(folder / "report.json")]
+        command = [
+            sys.executable,
+            "-m",
+            "ovadapt_lint",
+            "history",
+            "--no-cache",
+            "--exit-zero",
+            "--format",
+            "json",
+            "--output",
+            str(folder / "report.json"),
+        ]
         if args.jobs:
             command += ["--jobs", str(args.jobs)]
         started = time.monotonic()
@@ -170,11 +199,15 @@ def main() -> int:
         history = report["history"]
         removed = sum(1 for f in report["findings"] if not f["properties"]["presentAtHead"])
         match = re.search(r"([\d,]+) blobs/s", proc.stderr)
-        print(f"ovadapt-lint history: {history['blobs']:,} distinct blobs from {history['commits']:,} commits, "
-              f"{len(report['findings']):,} findings ({removed:,} in content no longer at HEAD)")
-        print(f"wall time {elapsed:.1f} s (scan {history['seconds']:.1f} s): {history['blobs'] / elapsed:,.0f} blobs/s "
-              f"end to end, {match.group(1) if match else '?'} blobs/s reported; "
-              f"Python {platform.python_version()}, {os.cpu_count()} cores")
+        print(
+            f"ovadapt-lint history: {history['blobs']:,} distinct blobs from {history['commits']:,} commits, "
+            f"{len(report['findings']):,} findings ({removed:,} in content no longer at HEAD)"
+        )
+        print(
+            f"wall time {elapsed:.1f} s (scan {history['seconds']:.1f} s): {history['blobs'] / elapsed:,.0f} blobs/s "
+            f"end to end, {match.group(1) if match else '?'} blobs/s reported; "
+            f"Python {platform.python_version()}, {os.cpu_count()} cores"
+        )
         if args.keep:
             print(f"repository kept in {repo}")
         return 0

@@ -37,7 +37,11 @@ def _render(spec: dict, context: str, token: str, t: Tokens, i: int) -> tuple[st
     if context == "header":
         return spec.get("header", "Authorization: Bearer {t}").format(t=token), None
     if context == "curl":
-        tmpl = spec.get("curl") or ('curl -H "' + spec.get("header", "Authorization: Bearer {t}") + f'" https://{host}/v1/me')
+        tmpl = spec.get("curl") or (
+            'curl -H "'
+            + spec.get("header", "Authorization: Bearer {t}")
+            + f'" https://{host}/v1/me'
+        )
         return tmpl.format(t=token, sid=t.hex(32)), None
     if context == "url":
         return spec["url"].format(t=token), None
@@ -49,13 +53,25 @@ def _render(spec: dict, context: str, token: str, t: Tokens, i: int) -> tuple[st
 def positives(t: Tokens) -> list[dict]:
     records = []
     for spec in POSITIVES:
-        contexts = spec.get("contexts") or [c for c in DEFAULT_CONTEXTS if c != "url" or "url" in spec]
+        contexts = spec.get("contexts") or [
+            c for c in DEFAULT_CONTEXTS if c != "url" or "url" in spec
+        ]
         for i in range(spec["n"]):
             context = contexts[i % len(contexts)]
             token = spec["make"](t)
             value, key = _render(spec, context, token, t, i)
-            records.append(dict(provider=spec["provider"], family=spec["family"], format=spec["format"], label="secret",
-                                context=context, key=key, value=value, source=spec["source"]))
+            records.append(
+                dict(
+                    provider=spec["provider"],
+                    family=spec["family"],
+                    format=spec["format"],
+                    label="secret",
+                    context=context,
+                    key=key,
+                    value=value,
+                    source=spec["source"],
+                )
+            )
     return records
 
 
@@ -67,11 +83,23 @@ def build(seed: int) -> list[dict]:
         if "not the CRC32" in source:
             # Issue 16: a checksum mismatch must not hide a token (a mistyped or truncated copy is still a leak).
             label, family, fmt = "secret", "source-control", "pat-checksum-mismatch"
-            source = ("https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/ "
-                      "(last six characters are not the CRC32 of the body; issue 16: a checksum mismatch must "
-                      "not hide a token)")
-        records.append(dict(provider=provider, family=family, format=fmt, label=label, context=context, key=key,
-                            value=value, source=source))
+            source = (
+                "https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/ "
+                "(last six characters are not the CRC32 of the body; issue 16: a checksum mismatch must "
+                "not hide a token)"
+            )
+        records.append(
+            dict(
+                provider=provider,
+                family=family,
+                format=fmt,
+                label=label,
+                context=context,
+                key=key,
+                value=value,
+                source=source,
+            )
+        )
     counters: dict[str, int] = {}
     for rec in records:
         prefix = "s" if rec["label"] == "secret" else "d"
@@ -92,8 +120,10 @@ def main(argv: list[str] | None = None) -> int:
         for rec in records:
             fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
     n_pos = sum(r["label"] == "secret" for r in records)
-    print(f"wrote {len(records)} records ({n_pos} secrets, {len(records) - n_pos} decoys, "
-          f"{len({r['provider'] for r in records if r['label'] == 'secret'})} providers) to {args.out}")
+    print(
+        f"wrote {len(records)} records ({n_pos} secrets, {len(records) - n_pos} decoys, "
+        f"{len({r['provider'] for r in records if r['label'] == 'secret'})} providers) to {args.out}"
+    )
     return 0
 
 

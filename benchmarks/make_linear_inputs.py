@@ -30,17 +30,26 @@ def main(argv: list[str]) -> None:
     n = int(16_000 * scale)
     (out / "hash_line.py").write_text("X = [" + ", ".join(['"#"'] * n) + "]\n")
     keys = int(750_000 * scale)
-    many_keys = json.dumps({f"k{i:07d}": rng.randrange(10**6) for i in range(keys)}, separators=(",", ":"))
+    many_keys = json.dumps(
+        {f"k{i:07d}": rng.randrange(10**6) for i in range(keys)}, separators=(",", ":")
+    )
     (out / "many_keys.public.json").write_text(many_keys)
     (out / "invalid_many_keys.public.json").write_text(many_keys[:-1] + ",}")
     del many_keys
     findings = int(32_000 * scale)
     (out / "minified.public.json").write_text(
-        json.dumps([{"p": f"/home/user{rng.randrange(10**6)}/.ssh/id_rsa"} for _ in range(findings)],
-                   separators=(",", ":")))
+        json.dumps(
+            [{"p": f"/home/user{rng.randrange(10**6)}/.ssh/id_rsa"} for _ in range(findings)],
+            separators=(",", ":"),
+        )
+    )
     records = int(37_500 * scale)
     (out / "many.public.jsonl").write_text(
-        "".join(json.dumps({f"k{j}": rng.randrange(10**6) for j in range(20)}) + "\n" for _ in range(records)))
+        "".join(
+            json.dumps({f"k{j}": rng.randrange(10**6) for j in range(20)}) + "\n"
+            for _ in range(records)
+        )
+    )
 
 
 if __name__ == "__main__":

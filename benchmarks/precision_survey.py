@@ -43,7 +43,9 @@ from pathlib import Path
 try:
     from ovadapt_lint.redact import mask, mask_text
 except ImportError:  # pragma: no cover - the linter is a hard requirement of this survey
-    sys.exit("precision_survey: ovadapt_lint is not importable; install the project (pip install -e .) first")
+    sys.exit(
+        "precision_survey: ovadapt_lint is not importable; install the project (pip install -e .) first"
+    )
 
 try:
     from ovadapt_lint.detect.credentials import scan_secrets
@@ -55,11 +57,33 @@ try:
     # The same folders the linter skips, so the line counts match what it read.
     from ovadapt_lint.discover import SKIP_DIRS
 except ImportError:  # the linter's internals may move; keep a copy as a fallback
-    SKIP_DIRS = frozenset({
-        ".git", ".hg", ".svn", ".bzr", "_darcs", ".venv", "venv", ".env", "env", "node_modules",
-        "build", "dist", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox",
-        ".nox", ".eggs", ".ovadapt_cache", "site-packages", ".ipynb_checkpoints", ".hypothesis",
-    })
+    SKIP_DIRS = frozenset(
+        {
+            ".git",
+            ".hg",
+            ".svn",
+            ".bzr",
+            "_darcs",
+            ".venv",
+            "venv",
+            ".env",
+            "env",
+            "node_modules",
+            "build",
+            "dist",
+            "__pycache__",
+            ".mypy_cache",
+            ".pytest_cache",
+            ".ruff_cache",
+            ".tox",
+            ".nox",
+            ".eggs",
+            ".ovadapt_cache",
+            "site-packages",
+            ".ipynb_checkpoints",
+            ".hypothesis",
+        }
+    )
 
 # Built from the temp folder rather than written out, so this file has no
 # machine path literal of its own for the linter to flag.
@@ -108,8 +132,10 @@ def count_lines(project: Path) -> tuple[int, int, int]:
     for folder, dirs, names in os.walk(project):
         # Prune in place so os.walk does not descend into skipped folders.
         dirs[:] = [
-            d for d in dirs
-            if d not in SKIP_DIRS and not d.endswith(".egg-info")
+            d
+            for d in dirs
+            if d not in SKIP_DIRS
+            and not d.endswith(".egg-info")
             and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg"))
         ]
         for name in names:
@@ -133,15 +159,35 @@ def count_lines(project: Path) -> tuple[int, int, int]:
 def run_linter(project: Path, extra: list[str], timeout: float) -> dict:
     """Run the linter on one project; return its report plus timing and errors."""
     # Run from inside the project on "." so reported paths are relative to it.
-    cmd = [sys.executable, "-m", "ovadapt_lint", "--format", "json", "--no-cache", "--exit-zero",
-           "--jobs", "2", *extra, "."]
+    cmd = [
+        sys.executable,
+        "-m",
+        "ovadapt_lint",
+        "--format",
+        "json",
+        "--no-cache",
+        "--exit-zero",
+        "--jobs",
+        "2",
+        *extra,
+        ".",
+    ]
     started = time.perf_counter()
     try:
         proc = subprocess.run(cmd, cwd=project, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return {"error": f"timed out after {timeout:.0f}s", "seconds": time.perf_counter() - started, "cmd": cmd}
+        return {
+            "error": f"timed out after {timeout:.0f}s",
+            "seconds": time.perf_counter() - started,
+            "cmd": cmd,
+        }
     seconds = time.perf_counter() - started
-    result: dict = {"seconds": seconds, "cmd": cmd, "returncode": proc.returncode, "stderr": proc.stderr[-2000:]}
+    result: dict = {
+        "seconds": seconds,
+        "cmd": cmd,
+        "returncode": proc.returncode,
+        "stderr": proc.stderr[-2000:],
+    }
     try:
         result["report"] = json.loads(proc.stdout)
     except json.JSONDecodeError:
@@ -170,10 +216,20 @@ def linter_commit() -> str | None:
 
     where = Path(ovadapt_lint.__file__).parent
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=where,
-                              capture_output=True, text=True, timeout=30)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=where,
-                               capture_output=True, text=True, timeout=30)
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=where,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=where,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     if head.returncode:
@@ -204,7 +260,9 @@ def allocate(available: dict[str, int], total: int) -> dict[str, int]:
         given = sum(step.values())
         if given < budget:
             # Hand out the leftover one by one to the largest remainders.
-            for fam in sorted(room, key=lambda f: (shares[f] - math.floor(shares[f]), room[f]), reverse=True):
+            for fam in sorted(
+                room, key=lambda f: (shares[f] - math.floor(shares[f]), room[f]), reverse=True
+            ):
                 if given >= budget:
                     break
                 if step[fam] < room[fam]:
@@ -225,21 +283,27 @@ def _window(text: str, column: int) -> str:
     start = max(0, min(len(text) - MAX_LINE_CHARS, column - 1 - MAX_LINE_CHARS // 2))
     head = "…" if start else ""
     tail = "…" if start + MAX_LINE_CHARS < len(text) else ""
-    return f"{head}{text[start:start + MAX_LINE_CHARS]}{tail}"
+    return f"{head}{text[start : start + MAX_LINE_CHARS]}{tail}"
 
 
 # A PEM private key's body: the linter's detector span covers only the BEGIN
 # line, and its long-token net misses base64 lines (``+`` and ``/`` split them),
 # so the whole block, to its END line (or the end of the text), counts as secret.
 PEM_BLOCK = re.compile(
-    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\Z)", re.S)
+    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\Z)",
+    re.S,
+)
 
 
 def secret_spans(text: str) -> list[list[int]]:
     """Merged [start, end) spans of secrets in ``text``: the linter's detectors plus PEM blocks."""
     spans = [m.span() for m in PEM_BLOCK.finditer(text)]
     if scan_secrets is not None:
-        spans += [(h.start, h.end) for h in scan_secrets(text, builtin_pack().secrets) if h.secret and h.end > h.start]
+        spans += [
+            (h.start, h.end)
+            for h in scan_secrets(text, builtin_pack().secrets)
+            if h.secret and h.end > h.start
+        ]
     return merge_spans(spans)
 
 
@@ -298,8 +362,11 @@ def context_lines(file: Path, line: int, column: int) -> list[list]:
     for n in range(max(1, line - CONTEXT), min(len(lines), line + CONTEXT) + 1):
         begin, text = starts[n - 1], lines[n - 1]
         # Secrets found in the whole file (multi-line ones), clipped to this line.
-        clipped = [[max(s, begin) - begin, min(e, begin + len(text)) - begin]
-                   for s, e in spans if s < begin + len(text) and e > begin]
+        clipped = [
+            [max(s, begin) - begin, min(e, begin + len(text)) - begin]
+            for s, e in spans
+            if s < begin + len(text) and e > begin
+        ]
         # Mask the whole line first: cutting first could split a secret so the
         # masking no longer recognises it, and the visible half would leak.
         masked = redact(text, clipped)
@@ -338,8 +405,11 @@ def survey(args: argparse.Namespace) -> None:
         found = [finding_fields(item, project) for item in report.get("findings", [])]
         for f in found:
             f["project"] = project.name
-            bucket = "notices" if is_notice(f["code"]) else (
-                "cred+deny" if f["code"][:4] in ("OVA4", "OVA7") else "other")
+            bucket = (
+                "notices"
+                if is_notice(f["code"])
+                else ("cred+deny" if f["code"][:4] in ("OVA4", "OVA7") else "other")
+            )
             (test_counts if is_test_path(f["path"]) else nontest_counts)[bucket] += 1
         everything += found
         codes = Counter(f["code"] for f in found)
@@ -347,21 +417,23 @@ def survey(args: argparse.Namespace) -> None:
         real = len(found) - notices
         if "error" in res:
             errors.append({"project": project.name, "error": res["error"]})
-        rows.append({
-            "project": project.name,
-            "files": summary.get("files", 0),
-            "files_counted": files_seen,
-            "lines": lines,
-            "test_lines": test_lines,
-            "findings": real,
-            "notices": notices,
-            "internal_errors": codes.get("OVA009", 0),
-            "per_kloc": per_kloc(real, lines),
-            "seconds": res["seconds"],
-            "returncode": res.get("returncode"),
-            "error": res.get("error"),
-            "by_code": dict(sorted(codes.items())),
-        })
+        rows.append(
+            {
+                "project": project.name,
+                "files": summary.get("files", 0),
+                "files_counted": files_seen,
+                "lines": lines,
+                "test_lines": test_lines,
+                "findings": real,
+                "notices": notices,
+                "internal_errors": codes.get("OVA009", 0),
+                "per_kloc": per_kloc(real, lines),
+                "seconds": res["seconds"],
+                "returncode": res.get("returncode"),
+                "error": res.get("error"),
+                "by_code": dict(sorted(codes.items())),
+            }
+        )
 
     total_lines = sum(r["lines"] for r in rows)
     by_code = Counter(f["code"] for f in everything)
@@ -383,112 +455,209 @@ def survey(args: argparse.Namespace) -> None:
     sample.sort(key=lambda f: (f["code"], f["project"], f["path"], f["line"]))
     records = []
     for i, f in enumerate(sample, 1):
-        records.append({
-            "id": f"S{i:03d}",
-            "project": f["project"],
-            "path": f["path"],
-            "line": f["line"],
-            "column": f["column"],
-            "code": f["code"],
-            "family": family_of(f["code"]),
-            "message": redact(f["message"]),
-            "context": context_lines(root / f["project"] / f["path"], f["line"], f["column"]),
-            "label": "",
-            "why": "",
-        })
+        records.append(
+            {
+                "id": f"S{i:03d}",
+                "project": f["project"],
+                "path": f["path"],
+                "line": f["line"],
+                "column": f["column"],
+                "code": f["code"],
+                "family": family_of(f["code"]),
+                "message": redact(f["message"]),
+                "context": context_lines(root / f["project"] / f["path"], f["line"], f["column"]),
+                "label": "",
+                "why": "",
+            }
+        )
 
     # ---- write everything
-    lines_out = render_tables(rows, by_family, by_code, total_lines, test_lines_total,
-                              test_counts, nontest_counts, alloc, errors, args, f"{version} ({commit})" if commit else version)
+    lines_out = render_tables(
+        rows,
+        by_family,
+        by_code,
+        total_lines,
+        test_lines_total,
+        test_counts,
+        nontest_counts,
+        alloc,
+        errors,
+        args,
+        f"{version} ({commit})" if commit else version,
+    )
     table = "\n".join(lines_out) + "\n"
     print(table)
     (out / "table.md").write_text(table, encoding="utf-8")
-    (out / "summary.json").write_text(json.dumps({
-        "linter_version": version,
-        "linter_commit": commit,
-        # The interpreter's name, not its path: the summary should hold no machine path.
-        "command": ["python3", "-m", "ovadapt_lint", "--format", "json", "--no-cache", "--exit-zero",
-                    "--jobs", "2", *extra, "<project>"],
-        "root": root.name,
-        "seed": args.seed,
-        "projects": rows,
-        "total_lines": total_lines,
-        "test_lines": test_lines_total,
-        "by_family": dict(sorted(by_family.items())),
-        "by_code": dict(sorted(by_code.items())),
-        "test_code": {"lines": test_lines_total, "counts": dict(test_counts),
-                      "non_test_lines": total_lines - test_lines_total, "non_test_counts": dict(nontest_counts)},
-        "sample_allocation": alloc,
-        "notices_excluded_from_sample": sum(1 for f in everything if is_notice(f["code"])),
-        "errors": errors,
-    }, indent=2), encoding="utf-8")
+    (out / "summary.json").write_text(
+        json.dumps(
+            {
+                "linter_version": version,
+                "linter_commit": commit,
+                # The interpreter's name, not its path: the summary should hold no machine path.
+                "command": [
+                    "python3",
+                    "-m",
+                    "ovadapt_lint",
+                    "--format",
+                    "json",
+                    "--no-cache",
+                    "--exit-zero",
+                    "--jobs",
+                    "2",
+                    *extra,
+                    "<project>",
+                ],
+                "root": root.name,
+                "seed": args.seed,
+                "projects": rows,
+                "total_lines": total_lines,
+                "test_lines": test_lines_total,
+                "by_family": dict(sorted(by_family.items())),
+                "by_code": dict(sorted(by_code.items())),
+                "test_code": {
+                    "lines": test_lines_total,
+                    "counts": dict(test_counts),
+                    "non_test_lines": total_lines - test_lines_total,
+                    "non_test_counts": dict(nontest_counts),
+                },
+                "sample_allocation": alloc,
+                "notices_excluded_from_sample": sum(1 for f in everything if is_notice(f["code"])),
+                "errors": errors,
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
     with open(out / "sample.jsonl", "w", encoding="utf-8") as handle:
         for rec in records:
             handle.write(json.dumps(rec, ensure_ascii=False) + "\n")
     (out / "sample.md").write_text(render_sample(records, args, version), encoding="utf-8")
-    print(f"wrote {out / 'table.md'}, {out / 'summary.json'}, {out / 'sample.md'}, {out / 'sample.jsonl'}",
-          file=sys.stderr)
+    print(
+        f"wrote {out / 'table.md'}, {out / 'summary.json'}, {out / 'sample.md'}, {out / 'sample.jsonl'}",
+        file=sys.stderr,
+    )
     if errors:
         # Partial numbers look like real ones in a table: make the failure visible to scripts too.
         sys.exit(f"precision_survey: the linter failed on {len(errors)} project(s); see the table")
 
 
-def render_tables(rows, by_family, by_code, total_lines, test_lines, test_counts, nontest_counts,
-                  alloc, errors, args, version) -> list[str]:
+def render_tables(
+    rows,
+    by_family,
+    by_code,
+    total_lines,
+    test_lines,
+    test_counts,
+    nontest_counts,
+    alloc,
+    errors,
+    args,
+    version,
+) -> list[str]:
     extra = f" `{args.extra_args}`" if args.extra_args else ""
-    md = [f"# ovadapt-lint {version or '?'} on {len(rows)} projects{extra}", "",
-          "Findings exclude OVA0xx tool notices (counted apart); lines are *.py, *.json, *.jsonl "
-          "outside the folders the linter skips.", "",
-          "| project | files | lines | findings | per 1k lines | notices | OVA009 | time (s) |",
-          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    md = [
+        f"# ovadapt-lint {version or '?'} on {len(rows)} projects{extra}",
+        "",
+        "Findings exclude OVA0xx tool notices (counted apart); lines are *.py, *.json, *.jsonl "
+        "outside the folders the linter skips.",
+        "",
+        "| project | files | lines | findings | per 1k lines | notices | OVA009 | time (s) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for r in rows:
         flag = " (error)" if r["error"] else ""
-        md.append(f"| {r['project']}{flag} | {r['files']:,} | {r['lines']:,} | {r['findings']:,} | "
-                  f"{r['per_kloc']:.2f} | {r['notices']:,} | {r['internal_errors']:,} | {r['seconds']:.1f} |")
+        md.append(
+            f"| {r['project']}{flag} | {r['files']:,} | {r['lines']:,} | {r['findings']:,} | "
+            f"{r['per_kloc']:.2f} | {r['notices']:,} | {r['internal_errors']:,} | {r['seconds']:.1f} |"
+        )
     tot_f = sum(r["findings"] for r in rows)
-    md.append(f"| **total** | {sum(r['files'] for r in rows):,} | {total_lines:,} | {tot_f:,} | "
-              f"{per_kloc(tot_f, total_lines):.2f} | {sum(r['notices'] for r in rows):,} | "
-              f"{sum(r['internal_errors'] for r in rows):,} | {sum(r['seconds'] for r in rows):.1f} |")
-    md += ["", "## By rule family (all projects)", "",
-           "| family | findings | per 1k lines | sampled |", "| --- | ---: | ---: | ---: |"]
+    md.append(
+        f"| **total** | {sum(r['files'] for r in rows):,} | {total_lines:,} | {tot_f:,} | "
+        f"{per_kloc(tot_f, total_lines):.2f} | {sum(r['notices'] for r in rows):,} | "
+        f"{sum(r['internal_errors'] for r in rows):,} | {sum(r['seconds'] for r in rows):.1f} |"
+    )
+    md += [
+        "",
+        "## By rule family (all projects)",
+        "",
+        "| family | findings | per 1k lines | sampled |",
+        "| --- | ---: | ---: | ---: |",
+    ]
     for fam in sorted(by_family):
         sampled = "-" if fam.startswith("OVA0") else str(alloc.get(fam, 0))
-        md.append(f"| {fam} | {by_family[fam]:,} | {per_kloc(by_family[fam], total_lines):.3f} | {sampled} |")
-    md += ["", "## By code (all projects)", "", "| code | findings | per 1k lines |", "| --- | ---: | ---: |"]
+        md.append(
+            f"| {fam} | {by_family[fam]:,} | {per_kloc(by_family[fam], total_lines):.3f} | {sampled} |"
+        )
+    md += [
+        "",
+        "## By code (all projects)",
+        "",
+        "| code | findings | per 1k lines |",
+        "| --- | ---: | ---: |",
+    ]
     for code, n in sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0])):
         md.append(f"| {code} | {n:,} | {per_kloc(n, total_lines):.3f} |")
     non_test = total_lines - test_lines
-    md += ["", "## Test code vs the rest", "",
-           "Test code: a `tests`/`test` folder, or test_*.py, *_test.py, conftest.py.", "",
-           "| where | lines | credential+deny-list (OVA4xx, OVA7xx) | per 1k | everything else | per 1k | notices |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for label, n_lines, counts in (("test code", test_lines, test_counts), ("other code", non_test, nontest_counts)):
-        md.append(f"| {label} | {n_lines:,} | {counts['cred+deny']:,} | {per_kloc(counts['cred+deny'], n_lines):.3f} | "
-                  f"{counts['other']:,} | {per_kloc(counts['other'], n_lines):.3f} | {counts['notices']:,} |")
-    md += ["", f"Sample: {sum(alloc.values())} findings (seed {args.seed}, target {args.sample}); "
-           f"{sum(by_code[c] for c in by_code if is_notice(c)):,} notices not sampled."]
+    md += [
+        "",
+        "## Test code vs the rest",
+        "",
+        "Test code: a `tests`/`test` folder, or test_*.py, *_test.py, conftest.py.",
+        "",
+        "| where | lines | credential+deny-list (OVA4xx, OVA7xx) | per 1k | everything else | per 1k | notices |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, n_lines, counts in (
+        ("test code", test_lines, test_counts),
+        ("other code", non_test, nontest_counts),
+    ):
+        md.append(
+            f"| {label} | {n_lines:,} | {counts['cred+deny']:,} | {per_kloc(counts['cred+deny'], n_lines):.3f} | "
+            f"{counts['other']:,} | {per_kloc(counts['other'], n_lines):.3f} | {counts['notices']:,} |"
+        )
+    md += [
+        "",
+        f"Sample: {sum(alloc.values())} findings (seed {args.seed}, target {args.sample}); "
+        f"{sum(by_code[c] for c in by_code if is_notice(c)):,} notices not sampled.",
+    ]
     for e in errors:
         md.append(f"\n**error** {e['project']}: {e['error']}")
     return md
 
 
 def render_sample(records, args, version) -> str:
-    md = [f"# Precision sample: ovadapt-lint {version or '?'}", "",
-          f"{len(records)} findings, seed {args.seed}, extra args `{args.extra_args or '(none)'}`. "
-          "Source lines and messages are masked by the linter's redaction.", "",
-          "Label each one `real` (the linter is right: this would leak, or breaks the contract, "
-          "in a public fixture) or `noise`, with a short reason. Then write lines "
-          "`S001 real|noise reason` to a file and run with `--labels FILE`.", ""]
+    md = [
+        f"# Precision sample: ovadapt-lint {version or '?'}",
+        "",
+        f"{len(records)} findings, seed {args.seed}, extra args `{args.extra_args or '(none)'}`. "
+        "Source lines and messages are masked by the linter's redaction.",
+        "",
+        "Label each one `real` (the linter is right: this would leak, or breaks the contract, "
+        "in a public fixture) or `noise`, with a short reason. Then write lines "
+        "`S001 real|noise reason` to a file and run with `--labels FILE`.",
+        "",
+    ]
     for rec in records:
-        code_lines = [f"{'>' if n == rec['line'] else ' '}{n:>5} | {text}" for n, text in rec["context"]]
+        code_lines = [
+            f"{'>' if n == rec['line'] else ' '}{n:>5} | {text}" for n, text in rec["context"]
+        ]
         fence = fence_for(code_lines)
-        md += [f"## {rec['id']} {rec['code']} ({rec['family']})", "",
-               f"- project: {rec['project']}",
-               f"- path: {rec['path']}",
-               f"- line: {rec['line']}, column {rec['column']}",
-               f"- message: {rec['message']}", "",
-               fence, *code_lines, fence, "",
-               "label:", "why:", ""]
+        md += [
+            f"## {rec['id']} {rec['code']} ({rec['family']})",
+            "",
+            f"- project: {rec['project']}",
+            f"- path: {rec['path']}",
+            f"- line: {rec['line']}, column {rec['column']}",
+            f"- message: {rec['message']}",
+            "",
+            fence,
+            *code_lines,
+            fence,
+            "",
+            "label:",
+            "why:",
+            "",
+        ]
     return "\n".join(md)
 
 
@@ -520,13 +689,21 @@ def precision(args: argparse.Namespace) -> None:
         records[sid]["label"], records[sid]["why"] = label, why
         for key in ("overall", records[sid]["family"]):
             tally[key][label] += 1
-    md = [f"Labelled {len(labels)} of {len(records)} sampled findings.", "",
-          "| family | labelled | real | noise | precision |", "| --- | ---: | ---: | ---: | ---: |"]
+    md = [
+        f"Labelled {len(labels)} of {len(records)} sampled findings.",
+        "",
+        "| family | labelled | real | noise | precision |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
     for key in [k for k in sorted(tally) if k != "overall"] + ["overall"]:
         c = tally[key]
         n = c["real"] + c["noise"]
         name = f"**{key}**" if key == "overall" else key
-        md.append(f"| {name} | {n} | {c['real']} | {c['noise']} | {c['real'] / n:.0%} |" if n else f"| {name} | 0 | 0 | 0 | - |")
+        md.append(
+            f"| {name} | {n} | {c['real']} | {c['noise']} | {c['real'] / n:.0%} |"
+            if n
+            else f"| {name} | 0 | 0 | 0 | - |"
+        )
     print("\n".join(md))
     for p in problems:
         print(f"warning: {p}", file=sys.stderr)
@@ -539,16 +716,28 @@ def precision(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="\n".join(__doc__.splitlines()[2:]))
-    parser.add_argument("--root", default=str(DEFAULT_ROOT), help="folder whose subfolders are the projects")
-    parser.add_argument("--out", default=str(DEFAULT_OUT), help="where table.md, summary.json and the sample go")
-    parser.add_argument("--extra-args", default="", help='more linter arguments, e.g. "--scope all"')
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="\n".join(__doc__.splitlines()[2:]),
+    )
+    parser.add_argument(
+        "--root", default=str(DEFAULT_ROOT), help="folder whose subfolders are the projects"
+    )
+    parser.add_argument(
+        "--out", default=str(DEFAULT_OUT), help="where table.md, summary.json and the sample go"
+    )
+    parser.add_argument(
+        "--extra-args", default="", help='more linter arguments, e.g. "--scope all"'
+    )
     parser.add_argument("--sample", type=int, default=150, help="about how many findings to sample")
     parser.add_argument("--seed", type=int, default=13, help="random seed for the sample")
-    parser.add_argument("--timeout", type=float, default=1800, help="seconds before one project's run is abandoned")
-    parser.add_argument("--labels", help="labels file (S001 real|noise reason): print precision and exit")
+    parser.add_argument(
+        "--timeout", type=float, default=1800, help="seconds before one project's run is abandoned"
+    )
+    parser.add_argument(
+        "--labels", help="labels file (S001 real|noise reason): print precision and exit"
+    )
     args = parser.parse_args()
     if args.labels:
         precision(args)

@@ -68,11 +68,33 @@ PY_SUFFIXES = (".py",)
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 LINTED_SUFFIXES = PY_SUFFIXES + JSON_SUFFIXES + (".ipynb",)  # the linter's default --include globs
 # The folders the linter skips in a walk (discover.SKIP_DIRS on main), so counts match what it reads.
-SKIP_DIRS = frozenset({
-    ".git", ".hg", ".svn", ".bzr", "_darcs", ".venv", "venv", ".env", "env", "node_modules",
-    "build", "dist", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox",
-    ".nox", ".eggs", ".ovadapt_cache", "site-packages", ".ipynb_checkpoints", ".hypothesis",
-})
+SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".bzr",
+        "_darcs",
+        ".venv",
+        "venv",
+        ".env",
+        "env",
+        "node_modules",
+        "build",
+        "dist",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".tox",
+        ".nox",
+        ".eggs",
+        ".ovadapt_cache",
+        "site-packages",
+        ".ipynb_checkpoints",
+        ".hypothesis",
+    }
+)
 CONTEXT_BEFORE, CONTEXT_AFTER = 6, 5  # 12 lines: 6 before the finding, its line, 5 after
 MAX_LINE_CHARS = 200
 RUN_TIMEOUT = 3600
@@ -92,12 +114,18 @@ for name in open(sys.argv[1], encoding="utf-8").read().splitlines():
 
 # ---------------------------------------------------------------- inputs
 
+
 def linted_files(tree: Path) -> list[Path]:
     """The files a default folder walk of the linter reads, sorted."""
     out = []
     for folder, dirs, names in os.walk(tree):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info")
-                         and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg")))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if d not in SKIP_DIRS
+            and not d.endswith(".egg-info")
+            and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg"))
+        )
         for name in names:
             full = Path(folder) / name
             if name.lower().endswith(LINTED_SUFFIXES) and not full.is_symlink():
@@ -108,16 +136,21 @@ def linted_files(tree: Path) -> list[Path]:
 def count_lines(files: list[Path]) -> dict:
     counts = Counter()
     for file in files:
-        kind = "py" if file.suffix.lower() in PY_SUFFIXES else (
-            "json" if file.suffix.lower() in JSON_SUFFIXES else "other")
+        kind = (
+            "py"
+            if file.suffix.lower() in PY_SUFFIXES
+            else ("json" if file.suffix.lower() in JSON_SUFFIXES else "other")
+        )
         try:
             with open(file, "rb") as handle:
                 counts[f"{kind}_lines"] += sum(1 for _ in handle)
         except OSError:
             continue
         counts[f"{kind}_files"] += 1
-    return {k: counts.get(k, 0) for k in ("py_files", "py_lines", "json_files", "json_lines",
-                                          "other_files", "other_lines")}
+    return {
+        k: counts.get(k, 0)
+        for k in ("py_files", "py_lines", "json_files", "json_lines", "other_files", "other_lines")
+    }
 
 
 def fetch(args: argparse.Namespace) -> None:
@@ -126,8 +159,22 @@ def fetch(args: argparse.Namespace) -> None:
     sdists.mkdir(parents=True, exist_ok=True)
     src.mkdir(parents=True, exist_ok=True)
     for name in args.names:
-        proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
-                               name, "-d", str(sdists)], capture_output=True, text=True)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                name,
+                "-d",
+                str(sdists),
+            ],
+            capture_output=True,
+            text=True,
+        )
         # pip names the archive it saved, or the one it already had from an earlier fetch.
         got = re.findall(r"^\s*(?:Saved|File was already downloaded) (.+?)\s*$", proc.stdout, re.M)
         if proc.returncode or not got:
@@ -142,7 +189,9 @@ def fetch(args: argparse.Namespace) -> None:
 def unpack(archive: Path, dest: Path) -> None:
     if archive.name.endswith((".tar.gz", ".tgz", ".tar.bz2", ".tar")):
         with tarfile.open(archive) as tar:
-            tar.extractall(dest, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(dest)
+            tar.extractall(dest, filter="data") if hasattr(
+                tarfile, "data_filter"
+            ) else tar.extractall(dest)
     elif archive.suffix == ".zip":
         with zipfile.ZipFile(archive) as zf:
             zf.extractall(dest)
@@ -152,7 +201,9 @@ def default_trees(corpus: Path) -> list[Path]:
     trees = [t for t in DEFAULT_TREES if t.is_dir()]
     src = corpus / "src"
     if src.is_dir():
-        trees += sorted(p for p in src.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        trees += sorted(
+            p for p in src.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))
+        )
     return trees
 
 
@@ -162,10 +213,13 @@ def tree_name(tree: Path) -> str:
 
 # ---------------------------------------------------------------- running
 
+
 def linter_env(linter_src: str | None) -> dict:
     env = dict(os.environ)
     if linter_src:
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(Path(linter_src).resolve()), env.get("PYTHONPATH")) if p)
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(Path(linter_src).resolve()), env.get("PYTHONPATH")) if p
+        )
     return env
 
 
@@ -176,12 +230,21 @@ def lint_cmd(*args: str) -> list[str]:
 def cpu_run(cmd: list[str], cwd: Path, env: dict | None = None) -> tuple[float, int]:
     """(user+sys CPU seconds of the child and the processes it waited for, exit code)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          timeout=RUN_TIMEOUT)
+    proc = subprocess.run(
+        cmd,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=RUN_TIMEOUT,
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode not in (0, 1) and proc.stderr:
-        print(f"  ! {Path(cmd[0]).name} {' '.join(cmd[1:3])} exit {proc.returncode}: "
-              f"{proc.stderr.decode(errors='replace').strip()[-300:]}", file=sys.stderr)
+        print(
+            f"  ! {Path(cmd[0]).name} {' '.join(cmd[1:3])} exit {proc.returncode}: "
+            f"{proc.stderr.decode(errors='replace').strip()[-300:]}",
+            file=sys.stderr,
+        )
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), proc.returncode
 
 
@@ -189,14 +252,28 @@ def linter_commit(linter_src: str | None, env: dict) -> str:
     """The git commit of the linter that runs (+dirty for uncommitted edits), or its version."""
     where = Path(linter_src) if linter_src else None
     if where is None:
-        probe = subprocess.run([sys.executable, "-c", "import ovadapt_lint, os; print(os.path.dirname(ovadapt_lint.__file__))"],
-                               env=env, capture_output=True, text=True)
+        probe = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import ovadapt_lint, os; print(os.path.dirname(ovadapt_lint.__file__))",
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         where = Path(probe.stdout.strip() or ".")
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=where, capture_output=True, text=True)
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=where, capture_output=True, text=True
+    )
     if head.returncode:
         return "unknown"
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=where,
-                           capture_output=True, text=True)
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=where,
+        capture_output=True,
+        text=True,
+    )
     return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
 
 
@@ -207,21 +284,43 @@ def settings_supported(env: dict) -> dict[str, list[str]]:
     if "--published" in help_text:
         settings["outputs"] = ["--published", "outputs"]
     else:
-        print("measure: this linter has no --published option; the `outputs` setting is skipped", file=sys.stderr)
+        print(
+            "measure: this linter has no --published option; the `outputs` setting is skipped",
+            file=sys.stderr,
+        )
     return settings
 
 
 def report_run(tree: Path, extra: list[str], out_file: Path, env: dict) -> dict:
     """The JSON report of one default-cache-free run, from inside the tree on "."."""
     out_file.parent.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run(lint_cmd("--no-cache", "--jobs", "1", "--exit-zero", "--format", "json",
-                                   "--output", str(out_file), *extra, "."),
-                          cwd=tree, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    proc = subprocess.run(
+        lint_cmd(
+            "--no-cache",
+            "--jobs",
+            "1",
+            "--exit-zero",
+            "--format",
+            "json",
+            "--output",
+            str(out_file),
+            *extra,
+            ".",
+        ),
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+    )
     try:
         return json.loads(out_file.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        print(f"  ! no JSON report for {tree.name} ({' '.join(extra) or 'default'}): exit {proc.returncode} "
-              f"{proc.stderr.strip()[-300:]}", file=sys.stderr)
+        print(
+            f"  ! no JSON report for {tree.name} ({' '.join(extra) or 'default'}): exit {proc.returncode} "
+            f"{proc.stderr.strip()[-300:]}",
+            file=sys.stderr,
+        )
         return {"findings": [], "error": f"exit {proc.returncode}"}
 
 
@@ -234,7 +333,9 @@ def timings(tree: Path, files: list[Path], env: dict, repeat: int, work: Path) -
     file_list = work / "files.txt"
     py_list = work / "py.txt"
     file_list.write_text("\n".join(str(f) for f in files) + "\n", encoding="utf-8")
-    py_list.write_text("\n".join(str(f) for f in files if f.suffix == ".py") + "\n", encoding="utf-8")
+    py_list.write_text(
+        "\n".join(str(f) for f in files if f.suffix == ".py") + "\n", encoding="utf-8"
+    )
     common = ["--jobs", "1", "--exit-zero", "--format", "json", "--output", os.devnull]
     cases = {
         "ovadapt": (lint_cmd("--no-cache", *common, str(tree)), env),
@@ -245,7 +346,10 @@ def timings(tree: Path, files: list[Path], env: dict, repeat: int, work: Path) -
         cases["detect_secrets"] = ([ds, "scan", "--all-files", *map(str, files)], None)
     samples: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(repeat):
-        for name, (cmd, run_env) in cases.items():  # alternating, so drift in machine load hits all alike
+        for name, (
+            cmd,
+            run_env,
+        ) in cases.items():  # alternating, so drift in machine load hits all alike
             samples[name].append(cpu_run(cmd, tree, run_env)[0])
     cache = work / "cache"
     warm_cmd = lint_cmd("--cache-dir", str(cache), *common, str(tree))
@@ -260,12 +364,14 @@ def timings(tree: Path, files: list[Path], env: dict, repeat: int, work: Path) -
 
 # ---------------------------------------------------------------- sampling
 
+
 def _masker(linter_src: str | None):
     """The linter's mask_text when importable (from linter_src first), else a fallback for long tokens."""
     if linter_src:
         sys.path.insert(0, str(Path(linter_src).resolve()))
     try:
         from ovadapt_lint.redact import mask_text
+
         return mask_text
     except Exception:  # the linter's internals may move; then a plain net for key-like tokens
         token = re.compile(r"[A-Za-z0-9_\-+/=.]{24,}")
@@ -284,7 +390,9 @@ def _finding(item: dict) -> dict:
 def draw(population: list[dict], n: int, seed: int) -> list[dict]:
     """n findings at random (seeded), stratified by code: one of every code first, then the rest
     in proportion to each code's share (largest remainder), capped at what each code has."""
-    population = sorted(population, key=lambda f: (f["tree"], f["path"], f["line"], f["code"], f["message"]))
+    population = sorted(
+        population, key=lambda f: (f["tree"], f["path"], f["line"], f["code"], f["message"])
+    )
     by_code: dict[str, list[dict]] = {}
     for f in population:
         by_code.setdefault(f["code"], []).append(f)
@@ -328,7 +436,9 @@ def context(file: Path, line: int, mask) -> list[str]:
     return out
 
 
-def write_sample(pairs: list[tuple[Path, Path, str]], n: int, seed: int, out: Path, mask, title: str) -> int:
+def write_sample(
+    pairs: list[tuple[Path, Path, str]], n: int, seed: int, out: Path, mask, title: str
+) -> int:
     """pairs: (report, tree, tree name). Notices (OVA0xx) are tool messages, not claims, and stay out."""
     population = []
     for report, tree, name in pairs:
@@ -347,18 +457,35 @@ def write_sample(pairs: list[tuple[Path, Path, str]], n: int, seed: int, out: Pa
             population.append(f)
     sample = draw(population, n, seed)
     codes = Counter(f["code"] for f in population)
-    lines = [f"# {title}", "",
-             f"{len(sample)} of {len(population)} findings, seed {seed}, stratified by code "
-             f"(every code with findings appears). Codes in the population: "
-             + ", ".join(f"{c} {k}" for c, k in sorted(codes.items())) + ".", "",
-             "Label each: `real` (a value that should not be published reaches a published place) "
-             "or `not real`, with a short reason.", ""]
+    lines = [
+        f"# {title}",
+        "",
+        f"{len(sample)} of {len(population)} findings, seed {seed}, stratified by code "
+        f"(every code with findings appears). Codes in the population: "
+        + ", ".join(f"{c} {k}" for c, k in sorted(codes.items()))
+        + ".",
+        "",
+        "Label each: `real` (a value that should not be published reaches a published place) "
+        "or `not real`, with a short reason.",
+        "",
+    ]
     for i, f in enumerate(sample, 1):
         body = context(f["root"] / f["path"], f["line"], mask)
-        fence = "`" * max(3, 1 + max((len(m) for s in body for m in re.findall(r"`+", s)), default=0))
-        lines += [f"## S{i:03d} {f['code']} — {f['tree']}/{f['path']}:{f['line']}", "",
-                  f"message: {mask(f['message'])}", "", fence, *body, fence, "",
-                  "label: real / not real — reason: ", ""]
+        fence = "`" * max(
+            3, 1 + max((len(m) for s in body for m in re.findall(r"`+", s)), default=0)
+        )
+        lines += [
+            f"## S{i:03d} {f['code']} — {f['tree']}/{f['path']}:{f['line']}",
+            "",
+            f"message: {mask(f['message'])}",
+            "",
+            fence,
+            *body,
+            fence,
+            "",
+            "label: real / not real — reason: ",
+            "",
+        ]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines), encoding="utf-8")
     return len(sample)
@@ -367,13 +494,17 @@ def write_sample(pairs: list[tuple[Path, Path, str]], n: int, seed: int, out: Pa
 def sample_cmd(args: argparse.Namespace) -> None:
     if len(args.report) != len(args.tree):
         sys.exit("realcode: give one --tree per --report")
-    pairs = [(Path(r), Path(t).resolve(), Path(t).resolve().name) for r, t in zip(args.report, args.tree)]
-    got = write_sample(pairs, args.n, args.seed, Path(args.out), _masker(args.linter_src),
-                       "Findings to label")
+    pairs = [
+        (Path(r), Path(t).resolve(), Path(t).resolve().name) for r, t in zip(args.report, args.tree)
+    ]
+    got = write_sample(
+        pairs, args.n, args.seed, Path(args.out), _masker(args.linter_src), "Findings to label"
+    )
     print(f"sample: {got} findings written to {args.out}")
 
 
 # ---------------------------------------------------------------- measuring
+
 
 def ratio(a: float | None, b: float | None) -> float | None:
     return a / b if a is not None and b else None
@@ -387,7 +518,9 @@ def fmt(x, digits: int = 2) -> str:
 
 def measure(args: argparse.Namespace) -> None:
     env = linter_env(args.linter_src)
-    trees = [Path(t).resolve() for t in args.tree] if args.tree else default_trees(Path(args.corpus))
+    trees = (
+        [Path(t).resolve() for t in args.tree] if args.tree else default_trees(Path(args.corpus))
+    )
     trees = [t for t in trees if t.is_dir()]
     if not trees:
         sys.exit("realcode: no input trees (see --tree, --corpus and the fetch command)")
@@ -402,27 +535,42 @@ def measure(args: argparse.Namespace) -> None:
             files = linted_files(tree)
             row = {"tree": name, **count_lines(files)}
             row["lines"] = row["py_lines"] + row["json_lines"]
-            print(f"… {name}: {len(files)} files, {row['py_lines']:,} Python + {row['json_lines']:,} JSON lines",
-                  file=sys.stderr, flush=True)
+            print(
+                f"… {name}: {len(files)} files, {row['py_lines']:,} Python + {row['json_lines']:,} JSON lines",
+                file=sys.stderr,
+                flush=True,
+            )
             for setting, extra in settings.items():
                 report = report_run(tree, extra, out / "reports" / f"{name}.{setting}.json", env)
                 codes = Counter(item.get("code", "?") for item in report.get("findings", []))
                 found = sum(k for c, k in codes.items() if not is_notice(c))
-                row[setting] = {"findings": found, "notices": sum(codes.values()) - found,
-                                "per_kloc": found / row["lines"] * 1000 if row["lines"] else None,
-                                "by_code": dict(sorted(codes.items())), "error": report.get("error")}
+                row[setting] = {
+                    "findings": found,
+                    "notices": sum(codes.values()) - found,
+                    "per_kloc": found / row["lines"] * 1000 if row["lines"] else None,
+                    "by_code": dict(sorted(codes.items())),
+                    "error": report.get("error"),
+                }
             if not args.no_timing:
                 work = Path(tmp) / name
                 work.mkdir()
                 row["cpu"] = timings(tree, files, env, args.repeat, work)
                 cpu = row["cpu"]
-                row["ratios"] = {"ovadapt/detect_secrets": ratio(cpu["ovadapt"], cpu.get("detect_secrets")),
-                                 "ovadapt/floor": ratio(cpu["ovadapt"], cpu["floor"]),
-                                 "warm/cold": ratio(cpu["warm"], cpu["ovadapt"])}
-                print(f"  cpu ovadapt {cpu['ovadapt']:.2f}s, detect-secrets {fmt(cpu.get('detect_secrets'))}s, "
-                      f"floor {cpu['floor']:.2f}s, warm {cpu['warm']:.2f}s", file=sys.stderr, flush=True)
+                row["ratios"] = {
+                    "ovadapt/detect_secrets": ratio(cpu["ovadapt"], cpu.get("detect_secrets")),
+                    "ovadapt/floor": ratio(cpu["ovadapt"], cpu["floor"]),
+                    "warm/cold": ratio(cpu["warm"], cpu["ovadapt"]),
+                }
+                print(
+                    f"  cpu ovadapt {cpu['ovadapt']:.2f}s, detect-secrets {fmt(cpu.get('detect_secrets'))}s, "
+                    f"floor {cpu['floor']:.2f}s, warm {cpu['warm']:.2f}s",
+                    file=sys.stderr,
+                    flush=True,
+                )
             rows.append(row)
-            write_summary(out, rows, settings, commit, args, {})  # after each tree, so a stopped run keeps its numbers
+            write_summary(
+                out, rows, settings, commit, args, {}
+            )  # after each tree, so a stopped run keeps its numbers
 
     mask = _masker(args.linter_src)
     samples = {}
@@ -432,25 +580,51 @@ def measure(args: argparse.Namespace) -> None:
         for group, members in (("loopx", loopx), ("frameworks", others)):
             if not members:
                 continue
-            pairs = [(out / "reports" / f"{r['tree']}.{setting}.json", t, r["tree"]) for r, t in members]
+            pairs = [
+                (out / "reports" / f"{r['tree']}.{setting}.json", t, r["tree"]) for r, t in members
+            ]
             target = out / f"sample-{setting}-{group}.md"
-            samples[target.name] = write_sample(pairs, args.sample, args.seed, target, mask,
-                                                f"Findings to label: {group}, setting {setting}, linter {commit}")
+            samples[target.name] = write_sample(
+                pairs,
+                args.sample,
+                args.seed,
+                target,
+                mask,
+                f"Findings to label: {group}, setting {setting}, linter {commit}",
+            )
 
     table = write_summary(out, rows, settings, commit, args, samples)
     print(table)
 
 
-def write_summary(out: Path, rows: list[dict], settings: dict, commit: str, args: argparse.Namespace,
-                  samples: dict) -> str:
+def write_summary(
+    out: Path,
+    rows: list[dict],
+    settings: dict,
+    commit: str,
+    args: argparse.Namespace,
+    samples: dict,
+) -> str:
     table = render(rows, settings, commit, args)
     (out / "summary.md").write_text(table, encoding="utf-8")
-    (out / "summary.json").write_text(json.dumps({
-        "linter_commit": commit, "python": sys.version.split()[0], "repeat": args.repeat, "seed": args.seed,
-        "settings": {k: v for k, v in settings.items()}, "samples": samples,
-        "command": "ovadapt-lint --no-cache --jobs 1 --exit-zero --format json --output /dev/null TREE",
-        "trees": rows, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-    }, indent=2) + "\n", encoding="utf-8")
+    (out / "summary.json").write_text(
+        json.dumps(
+            {
+                "linter_commit": commit,
+                "python": sys.version.split()[0],
+                "repeat": args.repeat,
+                "seed": args.seed,
+                "settings": {k: v for k, v in settings.items()},
+                "samples": samples,
+                "command": "ovadapt-lint --no-cache --jobs 1 --exit-zero --format json --output /dev/null TREE",
+                "trees": rows,
+                "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            },
+            indent=2,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     return table
 
 
@@ -460,30 +634,68 @@ def render(rows: list[dict], settings: dict, commit: str, args: argparse.Namespa
     if "outputs" in settings:
         head += ["findings (outputs)", "per 1k (outputs)"]
     if timed:
-        head += ["CPU ovadapt s", "CPU detect-secrets s", "CPU floor s", "ovadapt/d-s", "ovadapt/floor",
-                 "CPU warm s", "warm/cold"]
-    out = [f"# ovadapt-lint on real code (linter {commit})", "",
-           (f"CPU: user+sys seconds of the child, median of {args.repeat}; " if timed else "")
-           + "`per 1k`: findings (notices OVA0xx excluded) per 1,000 lines of Python and JSON.", "",
-           "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        head += [
+            "CPU ovadapt s",
+            "CPU detect-secrets s",
+            "CPU floor s",
+            "ovadapt/d-s",
+            "ovadapt/floor",
+            "CPU warm s",
+            "warm/cold",
+        ]
+    out = [
+        f"# ovadapt-lint on real code (linter {commit})",
+        "",
+        (f"CPU: user+sys seconds of the child, median of {args.repeat}; " if timed else "")
+        + "`per 1k`: findings (notices OVA0xx excluded) per 1,000 lines of Python and JSON.",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "---|" * len(head),
+    ]
     total = Counter()
     for r in rows:
-        cells = [r["tree"], fmt(r["py_lines"]), fmt(r["json_lines"]), fmt(r["default"]["findings"]),
-                 fmt(r["default"]["per_kloc"])]
-        total.update({"py": r["py_lines"], "json": r["json_lines"], "lines": r["lines"],
-                      "default": r["default"]["findings"]})
+        cells = [
+            r["tree"],
+            fmt(r["py_lines"]),
+            fmt(r["json_lines"]),
+            fmt(r["default"]["findings"]),
+            fmt(r["default"]["per_kloc"]),
+        ]
+        total.update(
+            {
+                "py": r["py_lines"],
+                "json": r["json_lines"],
+                "lines": r["lines"],
+                "default": r["default"]["findings"],
+            }
+        )
         if "outputs" in settings:
             cells += [fmt(r["outputs"]["findings"]), fmt(r["outputs"]["per_kloc"])]
             total["outputs"] += r["outputs"]["findings"]
         if timed:
             c, q = r["cpu"], r["ratios"]
-            cells += [fmt(c["ovadapt"]), fmt(c.get("detect_secrets")), fmt(c["floor"]),
-                      fmt(q["ovadapt/detect_secrets"]), fmt(q["ovadapt/floor"]), fmt(c["warm"]), fmt(q["warm/cold"], 3)]
+            cells += [
+                fmt(c["ovadapt"]),
+                fmt(c.get("detect_secrets")),
+                fmt(c["floor"]),
+                fmt(q["ovadapt/detect_secrets"]),
+                fmt(q["ovadapt/floor"]),
+                fmt(c["warm"]),
+                fmt(q["warm/cold"], 3),
+            ]
         out.append("| " + " | ".join(cells) + " |")
-    cells = ["**all**", fmt(total["py"]), fmt(total["json"]), fmt(total["default"]),
-             fmt(total["default"] / total["lines"] * 1000 if total["lines"] else None)]
+    cells = [
+        "**all**",
+        fmt(total["py"]),
+        fmt(total["json"]),
+        fmt(total["default"]),
+        fmt(total["default"] / total["lines"] * 1000 if total["lines"] else None),
+    ]
     if "outputs" in settings:
-        cells += [fmt(total["outputs"]), fmt(total["outputs"] / total["lines"] * 1000 if total["lines"] else None)]
+        cells += [
+            fmt(total["outputs"]),
+            fmt(total["outputs"] / total["lines"] * 1000 if total["lines"] else None),
+        ]
     if timed:
         cells += [""] * 7
     out.append("| " + " | ".join(cells) + " |")
@@ -491,33 +703,50 @@ def render(rows: list[dict], settings: dict, commit: str, args: argparse.Namespa
         out += ["", f"Findings by code ({setting}):", "", "| tree | by code |", "|---|---|"]
         for r in rows:
             codes = r[setting]["by_code"]
-            out.append(f"| {r['tree']} | " + (", ".join(f"{c} {k}" for c, k in codes.items()) or "none")
-                       + (f" (run error: {r[setting]['error']})" if r[setting].get("error") else "") + " |")
+            out.append(
+                f"| {r['tree']} | "
+                + (", ".join(f"{c} {k}" for c, k in codes.items()) or "none")
+                + (f" (run error: {r[setting]['error']})" if r[setting].get("error") else "")
+                + " |"
+            )
     return "\n".join(out) + "\n"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("fetch", help="download and unpack source distributions (needs network, once)")
+    p = sub.add_parser(
+        "fetch", help="download and unpack source distributions (needs network, once)"
+    )
     p.add_argument("names", nargs="+")
     p.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="folder for sdists/ and src/")
     p.set_defaults(run=fetch)
     p = sub.add_parser("measure", help="findings, CPU and samples on every input tree")
     p.add_argument("--linter-src", help="run the linter with PYTHONPATH=PATH (a checkout's src/)")
-    p.add_argument("--tree", action="append", default=[], help="an input tree (repeatable; default: see above)")
-    p.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="folder whose src/ holds unpacked sdists")
+    p.add_argument(
+        "--tree", action="append", default=[], help="an input tree (repeatable; default: see above)"
+    )
+    p.add_argument(
+        "--corpus", default=str(DEFAULT_CORPUS), help="folder whose src/ holds unpacked sdists"
+    )
     p.add_argument("--out", required=True, help="folder for reports, summary and samples")
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--sample", type=int, default=60, help="findings per sample (default 60)")
     p.add_argument("--seed", type=int, default=25)
     p.add_argument("--no-timing", action="store_true", help="findings and samples only")
-    p.add_argument("--label", help="names the linter in the summary (default: git commit of --linter-src, "
-                   "+dirty for uncommitted edits)")
+    p.add_argument(
+        "--label",
+        help="names the linter in the summary (default: git commit of --linter-src, "
+        "+dirty for uncommitted edits)",
+    )
     p.set_defaults(run=measure)
-    p = sub.add_parser("sample", help="a seeded, stratified sample of a JSON report, as Markdown to label")
+    p = sub.add_parser(
+        "sample", help="a seeded, stratified sample of a JSON report, as Markdown to label"
+    )
     p.add_argument("--report", action="append", required=True)
-    p.add_argument("--tree", action="append", required=True, help="the tree each --report was run on")
+    p.add_argument(
+        "--tree", action="append", required=True, help="the tree each --report was run on"
+    )
     p.add_argument("--n", type=int, default=60)
     p.add_argument("--seed", type=int, default=25)
     p.add_argument("--out", required=True)

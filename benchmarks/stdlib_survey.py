@@ -23,8 +23,12 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="only the first N files (0: all)")
     args = parser.parse_args()
     stdlib = Path(sysconfig.get_paths()["stdlib"])
-    files = sorted(p for p in stdlib.rglob("*.py")
-                   if not {"test", "tests", "idle_test", "site-packages", "lib2to3"} & set(p.relative_to(stdlib).parts))
+    files = sorted(
+        p
+        for p in stdlib.rglob("*.py")
+        if not {"test", "tests", "idle_test", "site-packages", "lib2to3"}
+        & set(p.relative_to(stdlib).parts)
+    )
     if args.limit:
         files = files[: args.limit]
     lines = sum(len(p.read_bytes().splitlines()) for p in files)
@@ -33,9 +37,13 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     counts = Counter(f.code for f in result.findings)
     print(f"stdlib: {stdlib}")
-    print(f"files: {len(files)}  lines: {lines:,}  time: {elapsed:.1f}s  ({lines / elapsed:,.0f} lines/s)")
+    print(
+        f"files: {len(files)}  lines: {lines:,}  time: {elapsed:.1f}s  ({lines / elapsed:,.0f} lines/s)"
+    )
     print(f"internal errors (OVA009): {counts.get('OVA009', 0)}")
-    print(f"findings: {len(result.findings)}  per 1,000 lines: {len(result.findings) / lines * 1000:.3f}")
+    print(
+        f"findings: {len(result.findings)}  per 1,000 lines: {len(result.findings) / lines * 1000:.3f}"
+    )
     for code, count in counts.most_common():
         print(f"  {code}  {count:>6}  {count / lines * 1000:.3f}/kloc")
 

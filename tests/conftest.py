@@ -87,7 +87,9 @@ def _cli_env(env: dict | None) -> dict:
     return full_env
 
 
-def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict | None = None
+) -> subprocess.CompletedProcess:
     """Run the command line as the console entry point would, but in this process: ``cli.main`` with
     this environment, working folder and captured streams (a new interpreter costs about 0.3 s a call).
     The end-to-end tests use run_cli_process."""
@@ -98,7 +100,9 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> sub
     argv = [str(arg) for arg in args]
     saved_env, saved_cwd = dict(os.environ), os.getcwd()
     saved_out, saved_err = sys.stdout, sys.stderr
-    out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in range(2))
+    out, err = (
+        io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in range(2)
+    )
     try:
         os.environ.clear()
         os.environ.update(_cli_env(env))
@@ -128,11 +132,17 @@ def _text(stream: io.TextIOWrapper) -> str:
     return io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", newline=None).read()
 
 
-def run_cli_process(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+def run_cli_process(
+    *args: str, cwd: Path | None = None, env: dict | None = None
+) -> subprocess.CompletedProcess:
     """Run the real console entry point in a subprocess."""
     return subprocess.run(
         [sys.executable, "-m", "ovadapt_lint", *args],
-        cwd=cwd or ROOT, env=_cli_env(env), capture_output=True, text=True, timeout=120,
+        cwd=cwd or ROOT,
+        env=_cli_env(env),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -149,8 +159,9 @@ def _object_paths(doc: object, path: tuple = ()) -> list[tuple]:
     return out
 
 
-def plant_in_adapter(folder: Path, cases: list[tuple[str, object]], seed: int,
-                     fixture: Path = OWN_ADAPTER_FIXTURE) -> list[tuple[Path, str]]:
+def plant_in_adapter(
+    folder: Path, cases: list[tuple[str, object]], seed: int, fixture: Path = OWN_ADAPTER_FIXTURE
+) -> list[tuple[Path, str]]:
     """One copy of a clean adapter fixture per (key, value) case, the pair added to an object
     chosen at random (seeded) anywhere in it: (file, key) for each case."""
     import copy

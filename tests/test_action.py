@@ -24,7 +24,14 @@ import yaml  # PyYAML comes with pre-commit (the test extra)
 from .conftest import CORPUS, ROOT, validate_sarif
 
 ACTION = ROOT / "action.yml"
-DOCUMENTED_INPUTS = {"paths", "args", "sarif-category", "upload", "python-version", "fail-on-findings"}
+DOCUMENTED_INPUTS = {
+    "paths",
+    "args",
+    "sarif-category",
+    "upload",
+    "python-version",
+    "fail-on-findings",
+}
 _EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 
 
@@ -46,7 +53,11 @@ def test_action_is_a_composite_action_with_the_documented_inputs() -> None:
     assert uses == ["actions/setup-python@v5", "github/codeql-action/upload-sarif@v3"]
     setup = next(step for step in steps if step.get("uses", "").startswith("actions/setup-python"))
     assert setup["with"]["python-version"] == "${{ inputs.python-version }}"
-    upload = next(step for step in steps if step.get("uses", "").startswith("github/codeql-action/upload-sarif"))
+    upload = next(
+        step
+        for step in steps
+        if step.get("uses", "").startswith("github/codeql-action/upload-sarif")
+    )
     assert upload["with"]["category"] == "${{ inputs.sarif-category }}"
     assert upload["if"] == "inputs.upload == 'true'"
     lint = next(step for step in steps if step.get("id") == "lint")
@@ -68,7 +79,9 @@ class _Runner:
 
     def __init__(self, workspace: Path, temp: Path, inputs: dict[str, str]) -> None:
         action = _action()
-        self.inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
+        self.inputs = {
+            name: str(spec.get("default", "")) for name, spec in action["inputs"].items()
+        }
         self.inputs.update(inputs)
         self.steps = action["runs"]["steps"]
         self.workspace = workspace
@@ -108,7 +121,7 @@ class _Runner:
             ok = ok and ((left == match.group(3)) == (match.group(2) == "=="))
         return ok and not self.failed
 
-    def run(self) -> "_Runner":
+    def run(self) -> _Runner:
         for step in self.steps:
             name = step["name"]
             if not self.condition(step.get("if")):
@@ -121,7 +134,7 @@ class _Runner:
                 self.uploaded.append(({k: self.render(v) for k, v in step["with"].items()}, name))
                 self.logs[name] = "upload-sarif stand-in"
             elif step.get("id") == "install":
-                assert 'pip install' in step["run"] and '"$OVADAPT_ACTION_PATH"' in step["run"]
+                assert "pip install" in step["run"] and '"$OVADAPT_ACTION_PATH"' in step["run"]
                 assert step["env"]["OVADAPT_ACTION_PATH"] == "${{ github.action_path }}"
                 self.logs[name] = "not run (the checkout is installed already)"
             else:
@@ -133,14 +146,31 @@ class _Runner:
         output.write_text("", encoding="utf-8")
         script = self.temp / f"step-{len(self.logs)}.sh"
         script.write_text(step["run"], encoding="utf-8")
-        env = dict(os.environ, PATH=self.path, GITHUB_OUTPUT=str(output), RUNNER_TEMP=str(self.temp),
-                   GITHUB_WORKSPACE=str(self.workspace), GITHUB_ACTION_PATH=str(ROOT), NO_COLOR="1")
+        env = dict(
+            os.environ,
+            PATH=self.path,
+            GITHUB_OUTPUT=str(output),
+            RUNNER_TEMP=str(self.temp),
+            GITHUB_WORKSPACE=str(self.workspace),
+            GITHUB_ACTION_PATH=str(ROOT),
+            NO_COLOR="1",
+        )
         env.update({key: self.render(value) for key, value in step.get("env", {}).items()})
-        proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=self.workspace,
-                              env=env, capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+            cwd=self.workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         self.logs[step["name"]] = proc.stdout + proc.stderr
         if step.get("id"):
-            pairs = [line.split("=", 1) for line in output.read_text(encoding="utf-8").splitlines() if "=" in line]
+            pairs = [
+                line.split("=", 1)
+                for line in output.read_text(encoding="utf-8").splitlines()
+                if "=" in line
+            ]
             self.outputs[step["id"]] = dict(pairs)
         if proc.returncode != 0:
             self.failed = True
@@ -164,9 +194,17 @@ def _repository(tmp_path: Path, bad: bool = True) -> Path:
     (repo / "fixtures" / "nested").mkdir(parents=True)
     (repo / "src").mkdir()
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True, capture_output=True)
-    source = CORPUS / "OVA104" / "bad_flag_true.json" if bad else CORPUS / "OVA103" / "ok_specializes.json"
-    (repo / "fixtures" / "nested" / "adapter.json").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
-    (repo / "src" / "build.py").write_text("def build():\n    return {'summary': 'one line'}\n", encoding="utf-8")
+    source = (
+        CORPUS / "OVA104" / "bad_flag_true.json"
+        if bad
+        else CORPUS / "OVA103" / "ok_specializes.json"
+    )
+    (repo / "fixtures" / "nested" / "adapter.json").write_text(
+        source.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (repo / "src" / "build.py").write_text(
+        "def build():\n    return {'summary': 'one line'}\n", encoding="utf-8"
+    )
     return repo
 
 
@@ -188,19 +226,24 @@ def test_action_steps_lint_upload_and_fail_on_findings(tmp_path: Path, bash) -> 
     assert runner.outputs["lint"]["exit-code"] == "1", runner.logs
     sarif_file = runner.outputs["lint"]["sarif-file"]
     assert sarif_file == str(temp / "ovadapt-lint.sarif")
-    (upload, _), = runner.uploaded
+    ((upload, _),) = runner.uploaded
     assert upload == {"sarif_file": sarif_file, "category": "fixtures-scan"}
     sarif = _validated(sarif_file)
     run = sarif["runs"][0]
     assert run["automationDetails"]["id"] == "fixtures-scan/"
-    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]]
+    uris = [
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]
+    ]
     assert uris and set(uris) == {"fixtures/nested/adapter.json"}
     assert all((repo / uri).is_file() for uri in uris)
     assert str(tmp_path) not in json.dumps(sarif)
     # The last step annotates the findings, ends with the summary line, and fails the job.
     assert runner.failed
     log = runner.logs["Annotate findings"]
-    assert "::error file=fixtures/nested/adapter.json," in log and "title=OVA104 issue-projection::" in log
+    assert (
+        "::error file=fixtures/nested/adapter.json," in log
+        and "title=OVA104 issue-projection::" in log
+    )
     assert "ovadapt-lint: 1 finding(s) (1 error) in 1 of 2 file(s)" in log and "[exit 1]" in log
 
 
@@ -208,7 +251,9 @@ def test_action_can_report_without_failing_or_uploading(tmp_path: Path, bash) ->
     repo = _repository(tmp_path)
     temp = tmp_path / "runner-temp"
     temp.mkdir()
-    runner = _Runner(repo, temp, {"upload": "false", "fail-on-findings": "false", "python-version": ""}).run()
+    runner = _Runner(
+        repo, temp, {"upload": "false", "fail-on-findings": "false", "python-version": ""}
+    ).run()
     assert not runner.failed, runner.logs
     assert runner.uploaded == [] and runner.logs["Upload SARIF to code scanning"] == "skipped"
     assert runner.logs["Set up Python"] == "skipped"
@@ -230,7 +275,9 @@ def test_action_on_a_clean_repository_and_a_bad_option(tmp_path: Path, bash) -> 
     (tmp_path / "runner-temp2").mkdir()
     runner = _Runner(repo, tmp_path / "runner-temp2", {"args": "--select OVA1"}).run()
     assert not runner.failed, runner.logs
-    assert runner.outputs["lint"]["exit-code"] == "0" and runner.logs["Annotate findings"] == "skipped"
-    (upload, _), = runner.uploaded
+    assert (
+        runner.outputs["lint"]["exit-code"] == "0" and runner.logs["Annotate findings"] == "skipped"
+    )
+    ((upload, _),) = runner.uploaded
     sarif = _validated(upload["sarif_file"])
     assert sarif["runs"][0]["results"] == []

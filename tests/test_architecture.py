@@ -15,7 +15,17 @@ LAYERS = [
     # findings, a file's text, errors, the user's key store
     {"errors", "userstore", "rulepack", "registry", "findings", "source", "keyclass", "version"},
     # readers, detectors and redaction: detectors take the pack's pieces as arguments
-    {"frontends", "detect", "redact", "internal_error", "classify", "discover", "vcs", "cache", "workers"},
+    {
+        "frontends",
+        "detect",
+        "redact",
+        "internal_error",
+        "classify",
+        "discover",
+        "vcs",
+        "cache",
+        "workers",
+    },
     # the Python flow analysis: per-module facts and their resolution over a run's modules (models passed in)
     {"flow"},
     # checks: they take the rule pack (and the file's context) as arguments
@@ -59,7 +69,9 @@ def _imports(path: Path, name: str) -> set[str]:
             module = [*base, *(node.module.split(".") if node.module else [])]
             if module[:1] == ["ovadapt_lint"]:
                 module = module[1:]
-            for alias in node.names:  # `from . import registry` names a module; `from .x import f` a name
+            for (
+                alias
+            ) in node.names:  # `from . import registry` names a module; `from .x import f` a name
                 candidate = ".".join([*module, alias.name])
                 found.add(candidate if _exists(candidate) else ".".join(module))
         elif isinstance(node, ast.Import):
@@ -78,7 +90,11 @@ def _exists(module: str) -> bool:
 def import_graph() -> dict[str, set[str]]:
     graph = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        name = _module_name(path) if path.parent != PACKAGE or path.name != "__init__.py" else "__init__"
+        name = (
+            _module_name(path)
+            if path.parent != PACKAGE or path.name != "__init__.py"
+            else "__init__"
+        )
         graph[name] = _imports(path, name)
     return graph
 
@@ -137,18 +153,30 @@ def test_no_import_cycle():
 
 
 def test_no_import_runs_up_a_layer():
-    upward = sorted(f"{a} -> {b}" for a, targets in import_graph().items() for b in targets
-                    if _layer(b) > _layer(a))
+    upward = sorted(
+        f"{a} -> {b}"
+        for a, targets in import_graph().items()
+        for b in targets
+        if _layer(b) > _layer(a)
+    )
     assert upward == []
 
 
 def test_detectors_and_readers_take_the_pack_as_an_argument():
-    reached = sorted(f"{a} -> {b}" for a, targets in import_graph().items() for b in targets
-                     if a.split(".")[0] in PASSED_DOWN and b.split(".")[0] in NOT_REACHED_FOR)
+    reached = sorted(
+        f"{a} -> {b}"
+        for a, targets in import_graph().items()
+        for b in targets
+        if a.split(".")[0] in PASSED_DOWN and b.split(".")[0] in NOT_REACHED_FOR
+    )
     assert reached == []
 
 
 def test_reporters_read_the_result_not_the_engine():
-    reached = sorted(f"{a} -> {b}" for a, targets in import_graph().items() for b in targets
-                     if a.split(".")[0] == "report" and b.split(".")[0] == "engine")
+    reached = sorted(
+        f"{a} -> {b}"
+        for a, targets in import_graph().items()
+        for b in targets
+        if a.split(".")[0] == "report" and b.split(".")[0] == "engine"
+    )
     assert reached == []

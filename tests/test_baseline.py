@@ -12,8 +12,11 @@ from .conftest import run_cli
 
 FIXTURE = {
     # One finding per leak (issue 25): the transcript is OVA310, the path OVA501; the stdout only OVA205 sees.
-    "session": {"session_token": "a81f9c2e7d4b", "transcript": "user: hi\nassistant: hello",
-                "stdout": "3 tests failed\n  test_login: expected 200, got 500"},
+    "session": {
+        "session_token": "a81f9c2e7d4b",
+        "transcript": "user: hi\nassistant: hello",
+        "stdout": "3 tests failed\n  test_login: expected 200, got 500",
+    },
     "runtime": {"cwd": "/Users/alice/work/private-project"},
     "summary": "one line",
 }
@@ -44,7 +47,11 @@ def test_baseline_round_trip(tmp_path: Path) -> None:
         assert value not in text  # identities and salted hashes only
 
     # Reformatted (other indentation, keys reordered, lines shifted): nothing new.
-    reordered = {"summary": FIXTURE["summary"], "runtime": FIXTURE["runtime"], "session": FIXTURE["session"]}
+    reordered = {
+        "summary": FIXTURE["summary"],
+        "runtime": FIXTURE["runtime"],
+        "session": FIXTURE["session"],
+    }
     _write(fixture, reordered, indent=None)
     proc = run_cli("--format", "json", "--baseline", str(baseline), "fixtures", cwd=tmp_path)
     assert proc.returncode == 0 and _codes(proc) == []
@@ -61,7 +68,15 @@ def test_baseline_round_trip(tmp_path: Path) -> None:
     assert "a81f9c2e7d4b" not in proc.stdout
 
     # --baseline-prune drops the stale entry; the new finding stays reported.
-    proc = run_cli("--format", "json", "--baseline", str(baseline), "--baseline-prune", "fixtures", cwd=tmp_path)
+    proc = run_cli(
+        "--format",
+        "json",
+        "--baseline",
+        str(baseline),
+        "--baseline-prune",
+        "fixtures",
+        cwd=tmp_path,
+    )
     assert _codes(proc) == ["OVA201"]
     assert len(json.loads(baseline.read_text(encoding="utf-8"))["entries"]) == len(before) - 1
 
@@ -71,22 +86,34 @@ def test_show_suppressed_lists_what_was_hidden_and_why(tmp_path: Path) -> None:
     _write(fixture, FIXTURE)
     builder = tmp_path / "b.py"
     # A projection builder: the attestation key makes the dict a projection.
-    builder.write_text('def build_packet(run):\n'
-                       '    return {"schema_version": "v0", "raw_output_copied": False, "stdout": run.stdout}'
-                       '  # ovadapt: ignore[OVA2]\n',
-                       encoding="utf-8")
+    builder.write_text(
+        "def build_packet(run):\n"
+        '    return {"schema_version": "v0", "raw_output_copied": False, "stdout": run.stdout}'
+        "  # ovadapt: ignore[OVA2]\n",
+        encoding="utf-8",
+    )
     baseline = tmp_path / "baseline.json"
     assert run_cli("--write-baseline", str(baseline), "a.public.json", cwd=tmp_path).returncode == 0
-    proc = run_cli("--baseline", str(baseline), "--show-suppressed", "--no-color", ".", cwd=tmp_path)
+    proc = run_cli(
+        "--baseline", str(baseline), "--show-suppressed", "--no-color", ".", cwd=tmp_path
+    )
     assert proc.returncode == 0
     assert "Suppressed (" in proc.stdout
-    assert "[baseline baseline.json]" in proc.stdout and "[# ovadapt: ignore on line 2]" in proc.stdout
-    doc = json.loads(run_cli("--format", "json", "--baseline", str(baseline), "--show-suppressed", ".",
-                             cwd=tmp_path).stdout)
+    assert (
+        "[baseline baseline.json]" in proc.stdout and "[# ovadapt: ignore on line 2]" in proc.stdout
+    )
+    doc = json.loads(
+        run_cli(
+            "--format", "json", "--baseline", str(baseline), "--show-suppressed", ".", cwd=tmp_path
+        ).stdout
+    )
     reasons = {s["suppressed_by"] for s in doc["suppressed"]}
     assert reasons == {"baseline baseline.json", "# ovadapt: ignore on line 2"}
-    sarif = json.loads(run_cli("--format", "sarif", "--baseline", str(baseline), "--show-suppressed", ".",
-                               cwd=tmp_path).stdout)
+    sarif = json.loads(
+        run_cli(
+            "--format", "sarif", "--baseline", str(baseline), "--show-suppressed", ".", cwd=tmp_path
+        ).stdout
+    )
     kinds = {s["kind"] for r in sarif["runs"][0]["results"] for s in r.get("suppressions", [])}
     assert kinds == {"inSource", "external"}
 
@@ -107,11 +134,13 @@ def test_bad_baseline_files_are_usage_errors(tmp_path: Path) -> None:
 def test_file_level_ignore_in_python(tmp_path: Path) -> None:
     target = tmp_path / "gen.py"
     # A projection builder: the attestation key makes the dict a projection.
-    target.write_text('# ovadapt: ignore-file[OVA205, OVA208]\n'
-                      'def build_packet(run):\n'
-                      '    return {"schema_version": "v0", "raw_output_copied": False,\n'
-                      '            "stdout": run.stdout, "cwd": "/Users/a/x"}\n',
-                      encoding="utf-8")
+    target.write_text(
+        "# ovadapt: ignore-file[OVA205, OVA208]\n"
+        "def build_packet(run):\n"
+        '    return {"schema_version": "v0", "raw_output_copied": False,\n'
+        '            "stdout": run.stdout, "cwd": "/Users/a/x"}\n',
+        encoding="utf-8",
+    )
     proc = run_cli("--format", "json", str(target))
     # The literal path is not ignored; a key name ("cwd") alone never makes a Python finding (issue 25).
     assert _codes(proc) == ["OVA501"]

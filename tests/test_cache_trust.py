@@ -22,7 +22,6 @@ from .conftest import CORPUS, run_cli
 TOKEN = "ghp_Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
 
 
-
 def _findings(proc) -> list:
     assert proc.returncode in (0, 1), proc.stderr
     return json.loads(proc.stdout)["findings"]
@@ -42,8 +41,14 @@ def test_cache_key_covers_the_rule_selection(tmp_path: Path, xdg: dict) -> None:
     warm = _findings(run_cli("--format", "json", "--cache-dir", str(cache), str(project), env=xdg))
     assert [f["code"] for f in warm] == ["OVA314"]
     for selection in (["--ignore", "OVA314"], ["--select", "OVA30"]):
-        uncached = _findings(run_cli("--format", "json", "--no-cache", *selection, str(project), env=xdg))
-        cached = _findings(run_cli("--format", "json", "--cache-dir", str(cache), *selection, str(project), env=xdg))
+        uncached = _findings(
+            run_cli("--format", "json", "--no-cache", *selection, str(project), env=xdg)
+        )
+        cached = _findings(
+            run_cli(
+                "--format", "json", "--cache-dir", str(cache), *selection, str(project), env=xdg
+            )
+        )
         assert uncached and all(f["code"] != "OVA314" for f in uncached)
         assert cached == uncached, selection
 
@@ -56,7 +61,9 @@ def _salt(config: Config) -> str:
     return cache.key("json:source", b"{}")
 
 
-def test_cache_key_covers_detector_versions_and_the_config_file(tmp_path: Path, xdg: dict, monkeypatch) -> None:
+def test_cache_key_covers_detector_versions_and_the_config_file(
+    tmp_path: Path, xdg: dict, monkeypatch
+) -> None:
     from importlib import metadata
 
     config_file = tmp_path / ".ovadapt-lint.toml"
@@ -70,7 +77,9 @@ def test_cache_key_covers_detector_versions_and_the_config_file(tmp_path: Path, 
     config_file.write_text("[tool.ovadapt-lint]\n", encoding="utf-8")
     # An upgraded detect-secrets must not reuse results computed by the old one.
     real = metadata.version
-    monkeypatch.setattr(metadata, "version", lambda name: "99.0" if name == "detect-secrets" else real(name))
+    monkeypatch.setattr(
+        metadata, "version", lambda name: "99.0" if name == "detect-secrets" else real(name)
+    )
     assert _salt(config) != before
 
 
@@ -86,11 +95,15 @@ def test_a_planted_or_edited_cache_entry_is_a_miss(tmp_path: Path, xdg: dict) ->
     for forged in ("[]", json.dumps({"findings": "[]", "mac": "0" * 64})):
         for entry in entries:
             entry.write_text(forged, encoding="utf-8")
-        again = _findings(run_cli("--format", "json", "--cache-dir", str(cache), str(project), env=xdg))
+        again = _findings(
+            run_cli("--format", "json", "--cache-dir", str(cache), str(project), env=xdg)
+        )
         assert [f["code"] for f in again] == ["OVA401"], forged
 
 
-def test_the_cache_key_lives_outside_the_repository_with_mode_0600(tmp_path: Path, xdg: dict) -> None:
+def test_the_cache_key_lives_outside_the_repository_with_mode_0600(
+    tmp_path: Path, xdg: dict
+) -> None:
     project = tmp_path / "p"
     shutil.copytree(CORPUS / "OVA401", project)
     run_cli("--format", "json", str(project), cwd=tmp_path, env=xdg)
@@ -114,7 +127,7 @@ def test_fix_never_takes_edits_from_the_cache(tmp_path: Path, xdg: dict) -> None
     cache = tmp_path / "cache"
     run_cli("--format", "json", "--cache-dir", str(cache), str(project), env=xdg)
     evil = "__import__('os').system('touch pwned')"
-    key = (Path(xdg["XDG_CACHE_HOME"]) / "ovadapt-lint" / "cache-key")
+    key = Path(xdg["XDG_CACHE_HOME"]) / "ovadapt-lint" / "cache-key"
     for entry in _entries(cache):
         data = json.loads(entry.read_text(encoding="utf-8"))
         if isinstance(data, list):  # an unauthenticated entry
@@ -131,8 +144,15 @@ def test_fix_never_takes_edits_from_the_cache(tmp_path: Path, xdg: dict) -> None
                 item["fix"] = [0, len(module.read_bytes()), evil]
             payload = json.dumps(stored)
             name = entry.parent.name + entry.stem
-            entry.write_text(json.dumps({"findings": payload, "mac": Cache(cache, "", key.read_bytes())._mac(name, payload)}),
-                             encoding="utf-8")
+            entry.write_text(
+                json.dumps(
+                    {
+                        "findings": payload,
+                        "mac": Cache(cache, "", key.read_bytes())._mac(name, payload),
+                    }
+                ),
+                encoding="utf-8",
+            )
     proc = run_cli("--fix", "--cache-dir", str(cache), str(project), env=xdg)
     text = module.read_text(encoding="utf-8")
     assert "__import__" not in text, text

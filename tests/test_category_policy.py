@@ -13,22 +13,29 @@ from ovadapt_lint.fix import redact_text
 from ovadapt_lint.report.sarif import _descriptor
 
 SRC = Path(ovadapt_lint.__file__).parent
-TOKEN = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"  # credential-shaped, built so no scanner flags this file
+TOKEN = (
+    "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
+)  # credential-shaped, built so no scanner flags this file
 
 
 def test_every_rule_category_is_declared_with_a_matching_prefix():
     categories = registry.categories()
     for rule in registry.all_rules().values():
-        assert rule.category in categories, f"{rule.code}: category {rule.category!r} is not in [[category]]"
+        assert rule.category in categories, (
+            f"{rule.code}: category {rule.category!r} is not in [[category]]"
+        )
         assert rule.code.startswith(categories[rule.category].prefix)
 
 
 def test_no_code_prefix_stands_in_for_a_category_in_src():
     # `startswith("OVA3")` and the like: a category decided by a code's spelling.
     pattern = re.compile(r"""startswith\(\s*["']OVA\d""")
-    offenders = [f"{path.relative_to(SRC)}:{number}" for path in SRC.rglob("*.py")
-                 for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                 if pattern.search(line)]
+    offenders = [
+        f"{path.relative_to(SRC)}:{number}"
+        for path in SRC.rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
     assert offenders == []
 
 
@@ -53,7 +60,9 @@ def test_sarif_security_severity_comes_from_the_category():
 def test_fix_blocking_notices_are_declared_on_their_rules():
     blocking = {code for code, rule in registry.all_rules().items() if rule.blocks_fix}
     assert blocking == {"OVA001", "OVA002", "OVA005", "OVA006"}
-    assert registry.get("OVA002").blocks_fix_at("error") and not registry.get("OVA002").blocks_fix_at("warning")
+    assert registry.get("OVA002").blocks_fix_at("error") and not registry.get(
+        "OVA002"
+    ).blocks_fix_at("warning")
     # A file whose JSON is broken is returned unchanged, secret and all, rather than half-fixed.
     broken = '{"env": "' + TOKEN + '",}'
     assert redact_text(broken) == broken

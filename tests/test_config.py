@@ -12,7 +12,7 @@ import pytest
 
 from .conftest import run_cli
 
-EXTRA_RULES = '''
+EXTRA_RULES = """
 [[rule]]
 code = "OVA390"
 name = "ticket-dump"
@@ -30,9 +30,9 @@ id = "ticket-export"
 label = "a ticket export line"
 needles = ["TKT|"]
 all = ['TKT\\\\|\\\\d+\\\\|']
-'''
+"""
 
-PYPROJECT = '''
+PYPROJECT = """
 [project]
 name = "demo"
 
@@ -56,7 +56,7 @@ projection-receivers = ["view"]
 sanitizers = ["reviewed_summary"]
 extend-rules = ["rules/tickets.toml"]
 max-file-size = 100000
-'''
+"""
 
 
 @pytest.fixture
@@ -68,11 +68,19 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "rules" / "tickets.toml").write_text(EXTRA_RULES, encoding="utf-8")
     for folder in ("fixtures", "vendor", "generated", "tools"):
         (tmp_path / folder).mkdir()
-    fixture = {"summary": "a summary that is longer than forty characters for sure",
-               "chatlog": "user: hello there", "path": "/Users/alice/x", "stdout_lines_count": 3,
-               "link": "https://wiki.corp.example.net/x", "lane": "bluefin lane", "export": "TKT|42|open"}
+    fixture = {
+        "summary": "a summary that is longer than forty characters for sure",
+        "chatlog": "user: hello there",
+        "path": "/Users/alice/x",
+        "stdout_lines_count": 3,
+        "link": "https://wiki.corp.example.net/x",
+        "lane": "bluefin lane",
+        "export": "TKT|42|open",
+    }
     (tmp_path / "fixtures" / "a.json").write_text(json.dumps(fixture, indent=1), encoding="utf-8")
-    (tmp_path / "fixtures" / "legacy_1.json").write_text('{"stdout": "collected 3 items\\nok"}', encoding="utf-8")
+    (tmp_path / "fixtures" / "legacy_1.json").write_text(
+        '{"stdout": "collected 3 items\\nok"}', encoding="utf-8"
+    )
     for folder in ("vendor", "generated"):
         (tmp_path / folder / "x.json").write_text("{bad", encoding="utf-8")
     (tmp_path / "tools" / "make.py").write_text(
@@ -81,14 +89,18 @@ def project(tmp_path: Path) -> Path:
         "    view['next_action'] = reviewed_summary(issue.body)\n"
         "    view['notes'] = issue.comments\n"
         "    view['home'] = '/Users/alice'\n"
-        "    return view\n", encoding="utf-8")
+        "    return view\n",
+        encoding="utf-8",
+    )
     return tmp_path
 
 
 def _findings(project: Path, *args: str) -> list[tuple[str, str]]:
     proc = run_cli("--format", "json", *args, ".", cwd=project)
     assert proc.returncode in (0, 1), proc.stderr
-    return sorted((Path(f["path"]).as_posix(), f["code"]) for f in json.loads(proc.stdout)["findings"])
+    return sorted(
+        (Path(f["path"]).as_posix(), f["code"]) for f in json.loads(proc.stdout)["findings"]
+    )
 
 
 def test_every_key_takes_effect(project: Path) -> None:
@@ -99,15 +111,29 @@ def test_every_key_takes_effect(project: Path) -> None:
     assert ("fixtures/a.json", "OVA701") in found  # deny-list
     assert ("fixtures/a.json", "OVA390") in found  # extend-rules
     assert ("fixtures/a.json", "OVA501") in found  # the path literal is still a home path...
-    assert ("fixtures/a.json", "OVA204") not in found  # ...but vocabulary not_raw = ["path"] drops the field rule
-    assert not [f for f in found if f[0].startswith(("vendor/", "generated/"))]  # exclude, extend-exclude
-    assert not [f for f in found if f[0] == "fixtures/legacy_1.json" and f[1] == "OVA205"]  # per-file-ignores
+    assert (
+        "fixtures/a.json",
+        "OVA204",
+    ) not in found  # ...but vocabulary not_raw = ["path"] drops the field rule
+    assert not [
+        f for f in found if f[0].startswith(("vendor/", "generated/"))
+    ]  # exclude, extend-exclude
+    assert not [
+        f for f in found if f[0] == "fixtures/legacy_1.json" and f[1] == "OVA205"
+    ]  # per-file-ignores
     # projection-functions/-classes/-receivers name projection builders for the --scope all audit only
     # (by default a dict is a projection by its content), so tools/make.py is judged in that run.
     audit = _findings(project, "--scope", "all")
-    assert ("tools/make.py", "OVA208") in audit  # projection-functions/receivers: notes flow is reported
-    assert [c for p, c in audit if p == "tools/make.py"].count("OVA208") == 1  # the sanitizer stops the other
-    assert not [f for f in audit if f == ("tools/make.py", "OVA501")]  # per-file-ignores with a prefix
+    assert (
+        "tools/make.py",
+        "OVA208",
+    ) in audit  # projection-functions/receivers: notes flow is reported
+    assert [c for p, c in audit if p == "tools/make.py"].count(
+        "OVA208"
+    ) == 1  # the sanitizer stops the other
+    assert not [
+        f for f in audit if f == ("tools/make.py", "OVA501")
+    ]  # per-file-ignores with a prefix
 
 
 def test_cli_overrides_config(project: Path) -> None:
@@ -117,20 +143,23 @@ def test_cli_overrides_config(project: Path) -> None:
     assert {code for _, code in found} == {"OVA004"}
 
 
-@pytest.mark.parametrize("line,message", [
-    ("colour = true", "unknown key 'colour'"),
-    ('select = "OVA1"', "'select' must be a list of strings"),
-    ("max-file-size = -1", "'max-file-size' must be a non-negative integer"),
-    ("summary-max-length = true", "'summary-max-length' must be a non-negative integer"),
-    ('ignore = ["OVA999"]', "unknown rule code or prefix 'OVA999'"),
-    ('per-file-ignores = {"a.json" = ["NOPE1"]}', "unknown rule code or prefix 'NOPE1'"),
-    ('per-file-ignores = {"a.json" = "OVA1"}', "must map to a list of rule codes"),
-    ('per-file-ignores = ["a.json"]', "'per-file-ignores' must be a table"),
-    ('extend-vocabulary = {raw_words = {sekrit = ["x"]}}', "unknown category sekrit"),
-    ('extend-vocabulary = {colour = 1}', "unknown key(s) colour"),
-    ('extend-rules = ["missing.toml"]', "cannot read extend-rules file"),
-    ('deny-list = ["missing.txt"]', "cannot read deny-list"),
-])
+@pytest.mark.parametrize(
+    "line,message",
+    [
+        ("colour = true", "unknown key 'colour'"),
+        ('select = "OVA1"', "'select' must be a list of strings"),
+        ("max-file-size = -1", "'max-file-size' must be a non-negative integer"),
+        ("summary-max-length = true", "'summary-max-length' must be a non-negative integer"),
+        ('ignore = ["OVA999"]', "unknown rule code or prefix 'OVA999'"),
+        ('per-file-ignores = {"a.json" = ["NOPE1"]}', "unknown rule code or prefix 'NOPE1'"),
+        ('per-file-ignores = {"a.json" = "OVA1"}', "must map to a list of rule codes"),
+        ('per-file-ignores = ["a.json"]', "'per-file-ignores' must be a table"),
+        ('extend-vocabulary = {raw_words = {sekrit = ["x"]}}', "unknown category sekrit"),
+        ("extend-vocabulary = {colour = 1}", "unknown key(s) colour"),
+        ('extend-rules = ["missing.toml"]', "cannot read extend-rules file"),
+        ('deny-list = ["missing.txt"]', "cannot read deny-list"),
+    ],
+)
 def test_config_errors_name_the_file_and_key(tmp_path: Path, line: str, message: str) -> None:
     (tmp_path / "pyproject.toml").write_text(f"[tool.ovadapt-lint]\n{line}\n", encoding="utf-8")
     (tmp_path / "a.json").write_text("{}", encoding="utf-8")
@@ -155,16 +184,25 @@ def test_extension_contract_is_enforced(tmp_path: Path) -> None:
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "urn:demo:ticket_projection_v0",
-        "x-ova-contract": {"schema_version": "ticket_projection_v0", "container_keys": ["ticket_projection"]},
+        "x-ova-contract": {
+            "schema_version": "ticket_projection_v0",
+            "container_keys": ["ticket_projection"],
+        },
         "x-ova-code": "OVA113",
         "type": "object",
         "required": ["schema_version", "mode"],
-        "properties": {"schema_version": {"const": "ticket_projection_v0"},
-                       "mode": {"x-ova-code": "OVA102", "const": "read_only_projection"}},
+        "properties": {
+            "schema_version": {"const": "ticket_projection_v0"},
+            "mode": {"x-ova-code": "OVA102", "const": "read_only_projection"},
+        },
     }
     (tmp_path / "ticket.schema.json").write_text(json.dumps(schema), encoding="utf-8")
-    (tmp_path / ".ovadapt-lint.toml").write_text('extend-rules = ["ticket.schema.json"]\n', encoding="utf-8")
-    (tmp_path / "a.json").write_text('{"schema_version": "ticket_projection_v0", "mode": "live"}', encoding="utf-8")
+    (tmp_path / ".ovadapt-lint.toml").write_text(
+        'extend-rules = ["ticket.schema.json"]\n', encoding="utf-8"
+    )
+    (tmp_path / "a.json").write_text(
+        '{"schema_version": "ticket_projection_v0", "mode": "live"}', encoding="utf-8"
+    )
     proc = run_cli("--format", "json", "a.json", cwd=tmp_path)
     assert [f["code"] for f in json.loads(proc.stdout)["findings"]] == ["OVA102"]
 
@@ -179,13 +217,16 @@ def test_a_config_applies_to_its_own_tree_only(tmp_path: Path) -> None:
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "x.json").write_text(LEAK, encoding="utf-8")
     (tmp_path / "quiet" / ".ovadapt-lint.toml").write_text('ignore = ["OVA4"]\n', encoding="utf-8")
-    (tmp_path / "quiet" / "strict" / "pyproject.toml").write_text('[tool.ovadapt-lint]\nselect = ["OVA4"]\n',
-                                                                   encoding="utf-8")
+    (tmp_path / "quiet" / "strict" / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nselect = ["OVA4"]\n', encoding="utf-8"
+    )
     expected = {"other/x.json", "quiet/strict/x.json"}  # the nearest config above each file decides
     proc = run_cli("--no-cache", "--format", "json", "quiet", "other", cwd=tmp_path)
     assert {f["path"].replace("\\", "/") for f in json.loads(proc.stdout)["findings"]} == expected
     api = lint_paths([str(tmp_path / "quiet"), str(tmp_path / "other")])
     assert {Path(f.path).relative_to(tmp_path).as_posix() for f in api} == expected
     # --config: one file for every file.
-    pinned = run_cli("--no-cache", "--config", "quiet/.ovadapt-lint.toml", "quiet", "other", cwd=tmp_path)
+    pinned = run_cli(
+        "--no-cache", "--config", "quiet/.ovadapt-lint.toml", "quiet", "other", cwd=tmp_path
+    )
     assert pinned.returncode == 0, pinned.stdout

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-from ovadapt_lint.frontends.json_tree import parse_json
 from ovadapt_lint.checks.contracts import check_contracts, find_adapters
+from ovadapt_lint.frontends.json_tree import parse_json
 from ovadapt_lint.source import SourceFile
 
 from .conftest import CORPUS, ROOT, SHARED, require_shared
@@ -36,7 +36,9 @@ def test_every_section_quotes_the_contract_document() -> None:
             description = section.get("description", "")
             assert description, f"{path.name}: {name} has no description"
             quoted = re.sub(r"^(?:\d+\.|Also:)\s*", "", description)
-            assert _normalised(quoted) in document, f"{path.name}: {name} does not quote the document: {quoted!r}"
+            assert _normalised(quoted) in document, (
+                f"{path.name}: {name} does not quote the document: {quoted!r}"
+            )
             checked += 1
     assert checked >= 12
 
@@ -61,11 +63,17 @@ def test_where_the_document_is_silent_the_contract_accepts_a_reasonable_producer
 
 def test_what_the_document_says_is_still_enforced() -> None:
     for change, code in (
-            (lambda a: a["retrieval_gates"][0].update(blocks=[]), "OVA108"),
-            (lambda a: a["retrieval_gates"][0].update(blocks=["ok", ""]), "OVA108"),
-            (lambda a: a["retrieval_gates"][0].update(blocks=7), "OVA108"),
-            (lambda a: a["memory_projection"].update(retrieval_mode="preview_only", top_k_preview=0), "OVA106"),
-            (lambda a: a["memory_projection"].update(retrieval_mode="disabled", top_k_preview=-1), "OVA106"),
+        (lambda a: a["retrieval_gates"][0].update(blocks=[]), "OVA108"),
+        (lambda a: a["retrieval_gates"][0].update(blocks=["ok", ""]), "OVA108"),
+        (lambda a: a["retrieval_gates"][0].update(blocks=7), "OVA108"),
+        (
+            lambda a: a["memory_projection"].update(retrieval_mode="preview_only", top_k_preview=0),
+            "OVA106",
+        ),
+        (
+            lambda a: a["memory_projection"].update(retrieval_mode="disabled", top_k_preview=-1),
+            "OVA106",
+        ),
     ):
         adapter = _adapter()
         change(adapter)

@@ -28,8 +28,14 @@ NOT_IN_CORPUS = {
 SIDECARS = (".expect", ".fixed")
 # Support files (a folder's config, a deny-list) start with "." or "_".
 # corpus/flows holds multi-module projects with expectations in the files (tests/test_flow_corpus.py).
-EXAMPLES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix not in SIDECARS
-                  and not p.name.startswith((".", "_")) and p.relative_to(CORPUS).parts[0] != "flows")
+EXAMPLES = sorted(
+    p
+    for p in CORPUS.rglob("*")
+    if p.is_file()
+    and p.suffix not in SIDECARS
+    and not p.name.startswith((".", "_"))
+    and p.relative_to(CORPUS).parts[0] != "flows"
+)
 FIXED = [p for p in EXAMPLES if p.with_name(p.name + ".fixed").is_file()]
 
 
@@ -87,7 +93,9 @@ def test_fix_output_matches_the_fixed_sidecar(example: Path, tmp_path: Path) -> 
 
 
 def test_credential_and_path_cases_pin_their_fix_output() -> None:
-    codes = [code for code, rule in all_rules().items() if rule.category in ("credential", "local-path")]
+    codes = [
+        code for code, rule in all_rules().items() if rule.category in ("credential", "local-path")
+    ]
     for example in EXAMPLES:
         if example.parent.name in codes and example.name.startswith("bad_"):
             assert example in FIXED, f"{example.relative_to(CORPUS)} has no .fixed sidecar"

@@ -26,14 +26,19 @@ UUID_VALUE = "3f2b8c1e-9a7d-4e6b-8f0a-1c2d3e4f5a6b"
 def _codes(folder: Path, name: str, text: str) -> list[tuple[str, str]]:
     target = folder / name
     target.write_text(text, encoding="utf-8")
-    return [(f.code, f.message.rsplit("[", 1)[-1].rstrip("]")) for f in lint_paths([str(target)])
-            if f.code.startswith("OVA4")]
+    return [
+        (f.code, f.message.rsplit("[", 1)[-1].rstrip("]"))
+        for f in lint_paths([str(target)])
+        if f.code.startswith("OVA4")
+    ]
 
 
 def _in_text(folder: Path, text: str) -> dict[str, list[tuple[str, str]]]:
     """The text as a published JSON value and as an ordinary Python string constant."""
-    return {"public-json": _codes(folder, "note.public.json", json.dumps({"note": text})),
-            "private-python": _codes(folder, "note.py", f"NOTE = {text!r}\n")}
+    return {
+        "public-json": _codes(folder, "note.public.json", json.dumps({"note": text})),
+        "private-python": _codes(folder, "note.py", f"NOTE = {text!r}\n"),
+    }
 
 
 CONTEXT_SHAPES = {
@@ -69,23 +74,60 @@ def test_context_look_alikes_are_not_reported(tmp_path: Path, text: str) -> None
     assert _in_text(tmp_path, text) == {"public-json": [], "private-python": []}
 
 
-@pytest.mark.parametrize("name", ["oktaApiToken", "stripeSecretKey", "clientSecret", "some_api_token_123",
-                                  "API_KEY_PROD", "GITHUB_TOKEN_2", "HEROKU_API_KEY", "db_password", "x-api-key"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "oktaApiToken",
+        "stripeSecretKey",
+        "clientSecret",
+        "some_api_token_123",
+        "API_KEY_PROD",
+        "GITHUB_TOKEN_2",
+        "HEROKU_API_KEY",
+        "db_password",
+        "x-api-key",
+    ],
+)
 def test_compound_credential_names(name: str) -> None:
     assert credential_name(name)
 
 
-@pytest.mark.parametrize("name", ["token_count", "max_tokens", "secretRef", "PasswordType", "credentialScope",
-                                  "tokenizer", "keyboard", "monkey", "primary_key", "next_page_token", "bos_token",
-                                  "content_sha256", "digest", "key", "password_hash", "request_id"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "token_count",
+        "max_tokens",
+        "secretRef",
+        "PasswordType",
+        "credentialScope",
+        "tokenizer",
+        "keyboard",
+        "monkey",
+        "primary_key",
+        "next_page_token",
+        "bos_token",
+        "content_sha256",
+        "digest",
+        "key",
+        "password_hash",
+        "request_id",
+    ],
+)
 def test_names_that_are_not_credentials(name: str) -> None:
     assert not credential_name(name)
 
 
 def test_high_entropy_values_under_credential_names_in_json_and_python(tmp_path: Path) -> None:
-    document = {"oktaApiToken": HIGH, "stripeSecretKey": "rk" + HIGH, "heroku_api_key": UUID_VALUE,
-                "max_tokens": HIGH, "secretRef": HIGH, "primary_key": HIGH, "request_id": UUID_VALUE,
-                "content_sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}
+    document = {
+        "oktaApiToken": HIGH,
+        "stripeSecretKey": "rk" + HIGH,
+        "heroku_api_key": UUID_VALUE,
+        "max_tokens": HIGH,
+        "secretRef": HIGH,
+        "primary_key": HIGH,
+        "request_id": UUID_VALUE,
+        "content_sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    }
     found = _codes(tmp_path, "config.json", json.dumps(document, indent=1))
     assert found == [("OVA409", "credential-field")] * 3
     module = "\n".join(f"{name} = {value!r}" for name, value in document.items()) + "\n"
@@ -93,11 +135,24 @@ def test_high_entropy_values_under_credential_names_in_json_and_python(tmp_path:
     assert _codes(tmp_path, "config.py", module) == [("OVA409", "credential-field")] * 4
 
 
-@pytest.mark.parametrize("value", [HIGH[:20], "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                                   "d41d8cd98f00b204e9800998ecf8427e", UUID_VALUE])
+@pytest.mark.parametrize(
+    "value",
+    [
+        HIGH[:20],
+        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+        "d41d8cd98f00b204e9800998ecf8427e",
+        UUID_VALUE,
+    ],
+)
 def test_bare_high_entropy_strings_without_context_are_quiet(tmp_path: Path, value: str) -> None:
-    assert _in_text(tmp_path, f"checksum {value} for the artifact") == {"public-json": [], "private-python": []}
-    assert _codes(tmp_path, "ids.json", json.dumps({"id": value, "sha256": value, "etag": value})) == []
+    assert _in_text(tmp_path, f"checksum {value} for the artifact") == {
+        "public-json": [],
+        "private-python": [],
+    }
+    assert (
+        _codes(tmp_path, "ids.json", json.dumps({"id": value, "sha256": value, "etag": value}))
+        == []
+    )
 
 
 PLACEHOLDERS = {
@@ -127,7 +182,9 @@ def test_placeholders_are_not_reported(tmp_path: Path, text: str) -> None:
     assert _in_text(tmp_path, text) == {"public-json": [], "private-python": []}
 
 
-@pytest.mark.parametrize("text", ["TODAYINASIAASACKOFRICEFELLOVER", "ACGTACGTTGCAAKIAGCTAGCTAGCTAGCTAGGAT"])
+@pytest.mark.parametrize(
+    "text", ["TODAYINASIAASACKOFRICEFELLOVER", "ACGTACGTTGCAAKIAGCTAGCTAGCTAGCTAGGAT"]
+)
 def test_aws_key_ids_are_not_read_inside_longer_words(tmp_path: Path, text: str) -> None:
     assert _in_text(tmp_path, text) == {"public-json": [], "private-python": []}
 
@@ -177,8 +234,13 @@ def test_a_long_letter_run_under_a_credential_name_does_not_hang(tmp_path: Path)
     previous = signal.signal(signal.SIGALRM, fail)
     signal.alarm(10)
     try:
-        found = _codes(tmp_path, "settings.py", f'OKTA_API_TOKEN = "{"a" * 60}1"\npassword = "{"b" * 60}2"\n')
+        found = _codes(
+            tmp_path, "settings.py", f'OKTA_API_TOKEN = "{"a" * 60}1"\npassword = "{"b" * 60}2"\n'
+        )
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
-    assert ("OVA409", "credential-field") not in found  # one repeated letter is far below the entropy limit
+    assert (
+        "OVA409",
+        "credential-field",
+    ) not in found  # one repeated letter is far below the entropy limit

@@ -68,7 +68,9 @@ def _pack(text: str = RULES) -> RulePack:
 
 
 def _found(text: str, pack: RulePack | None = None) -> list[tuple[str, str]]:
-    return [(h.signature, text[h.start:h.end]) for h in scan_secrets(text, (pack or _pack()).secrets)]
+    return [
+        (h.signature, text[h.start : h.end]) for h in scan_secrets(text, (pack or _pack()).secrets)
+    ]
 
 
 def test_a_gitleaks_file_becomes_ova411_patterns_and_path_rules_are_skipped() -> None:
@@ -106,15 +108,24 @@ def test_without_keywords_the_rule_runs_on_every_text_and_z_is_the_end() -> None
     assert _found(f"hooks.quill.example/hk/{path} and more") == []
 
 
-@pytest.mark.parametrize("regex, words", [
-    (r"\pL{20}", "not valid in Python's re"),          # a Unicode class RE2 has and Python's re lacks
-    (r"x[[:^alpha:]]{9}", "negated POSIX class"),
-])
-def test_a_regex_python_cannot_compile_is_a_clear_error_naming_the_rule(regex: str, words: str) -> None:
+@pytest.mark.parametrize(
+    "regex, words",
+    [
+        (r"\pL{20}", "not valid in Python's re"),  # a Unicode class RE2 has and Python's re lacks
+        (r"x[[:^alpha:]]{9}", "negated POSIX class"),
+    ],
+)
+def test_a_regex_python_cannot_compile_is_a_clear_error_naming_the_rule(
+    regex: str, words: str
+) -> None:
     text = f"[[rules]]\nid = \"odd-rule\"\nregex = '''{regex}'''\n"
     with pytest.raises(ValueError) as error:
         _pack(text)
-    assert "team-gitleaks.toml" in str(error.value) and "odd-rule" in str(error.value) and words in str(error.value)
+    assert (
+        "team-gitleaks.toml" in str(error.value)
+        and "odd-rule" in str(error.value)
+        and words in str(error.value)
+    )
 
 
 def test_bad_secret_group_and_entropy_are_errors() -> None:
@@ -127,17 +138,24 @@ def test_bad_secret_group_and_entropy_are_errors() -> None:
 def test_cli_reports_gitleaks_findings_masked_and_a_bad_file_in_one_line(tmp_path: Path) -> None:
     token = "zorp_" + "Q7vK2mX9pL4tR8nB3cW6yH1j"
     (tmp_path / "team-gitleaks.toml").write_text(RULES, encoding="utf-8")
-    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["team-gitleaks.toml"]\n',
-                                             encoding="utf-8")
-    (tmp_path / "config.json").write_text(json.dumps({"zorp": f"use {token}"}) + "\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nextend-rules = ["team-gitleaks.toml"]\n', encoding="utf-8"
+    )
+    (tmp_path / "config.json").write_text(
+        json.dumps({"zorp": f"use {token}"}) + "\n", encoding="utf-8"
+    )
     for fmt in ("text", "json", "sarif"):
         proc = run_cli("--no-cache", "--format", fmt, "config.json", cwd=tmp_path)
         assert proc.returncode == 1 and "OVA411" in proc.stdout, fmt
         assert token[5:] not in proc.stdout + proc.stderr, fmt
     fixed = run_cli("--no-cache", "--fix", "config.json", cwd=tmp_path)
-    assert fixed.returncode in (0, 1) and token not in (tmp_path / "config.json").read_text(encoding="utf-8")
+    assert fixed.returncode in (0, 1) and token not in (tmp_path / "config.json").read_text(
+        encoding="utf-8"
+    )
 
-    (tmp_path / "team-gitleaks.toml").write_text("[[rules]]\nid = \"odd\"\nregex = '''\\pL+'''\n", encoding="utf-8")
+    (tmp_path / "team-gitleaks.toml").write_text(
+        "[[rules]]\nid = \"odd\"\nregex = '''\\pL+'''\n", encoding="utf-8"
+    )
     proc = run_cli("--no-cache", "config.json", cwd=tmp_path)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "odd" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1

@@ -89,9 +89,15 @@ REPORTED = {
     "quoted-json-password": ('"password": "hunter2hunter2"', "OVA409"),
     "compound-label": ("db_password: Xk9#mQ2vL7pR", "OVA409"),
     "github-token": ("token: ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5", "OVA401"),
-    "bearer-jwt": ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9."
-                   "4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4", "OVA403"),
-    "high-entropy-secret-key": ('secret_key="wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLm3Rt5Yu"', "OVA408"),
+    "bearer-jwt": (
+        "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9."
+        "4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4",
+        "OVA403",
+    ),
+    "high-entropy-secret-key": (
+        'secret_key="wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLm3Rt5Yu"',
+        "OVA408",
+    ),
 }
 
 # Typed values: leaks in a published value, test fixtures anywhere else.
@@ -99,8 +105,15 @@ TYPED_VALUES = {REPORTED["quoted-json-password"][0]}
 PRIVATE_CONTEXTS = ["private-json", "private-python", "python-comment"]
 
 # LoopX's public-safe text contract still holds: short values after a lone label are values.
-LOOPX_STILL_REPORTED = ["password=hunter2", "secret: env", '{"password": 1}', '{"secret": "a"}', '{"secret": }',
-                        "token is 1", "token: abc123"]
+LOOPX_STILL_REPORTED = [
+    "password=hunter2",
+    "secret: env",
+    '{"password": 1}',
+    '{"secret": "a"}',
+    '{"secret": }',
+    "token is 1",
+    "token: abc123",
+]
 
 
 def _write(folder: Path, context: str, text: str) -> Path:
@@ -114,7 +127,9 @@ def _write(folder: Path, context: str, text: str) -> Path:
         target.write_text(json.dumps({"note": text}, indent=2), encoding="utf-8")
     elif context == "python-literal":
         target = folder / "sample.py"
-        target.write_text(f"NOTE = {{'raw_output_copied': False, 'note': {text!r}}}\n", encoding="utf-8")
+        target.write_text(
+            f"NOTE = {{'raw_output_copied': False, 'note': {text!r}}}\n", encoding="utf-8"
+        )
     elif context == "private-python":
         target = folder / "sample.py"
         target.write_text(f"NOTE = {text!r}\n", encoding="utf-8")
@@ -137,7 +152,9 @@ def test_false_positive_shapes_are_not_reported(tmp_path: Path, context: str, te
 
 @pytest.mark.parametrize("context", CONTEXTS + PRIVATE_CONTEXTS)
 @pytest.mark.parametrize("text,code", list(REPORTED.values()), ids=list(REPORTED))
-def test_credential_values_are_still_reported(tmp_path: Path, context: str, text: str, code: str) -> None:
+def test_credential_values_are_still_reported(
+    tmp_path: Path, context: str, text: str, code: str
+) -> None:
     if context in PRIVATE_CONTEXTS and text in TYPED_VALUES:
         # Outside what is published, a context rule needs a generated-looking value.
         assert code not in _credential_codes(tmp_path, context, text)
@@ -146,29 +163,74 @@ def test_credential_values_are_still_reported(tmp_path: Path, context: str, text
 
 
 @pytest.mark.parametrize("text", LOOPX_STILL_REPORTED)
-def test_loopx_short_values_after_a_lone_label_are_still_reported(tmp_path: Path, text: str) -> None:
+def test_loopx_short_values_after_a_lone_label_are_still_reported(
+    tmp_path: Path, text: str
+) -> None:
     assert "OVA409" in _credential_codes(tmp_path, "json", text)
 
 
 def test_counters_and_schema_names_as_json_structure(tmp_path: Path) -> None:
     target = tmp_path / "usage.json"
-    target.write_text(json.dumps({
-        "usage": {"input_tokens": 100, "max_tokens": 4096, "token_count": 12, "tokens": ["a", "b"]},
-        "schema": {"PasswordType": "string", "credentialScope": "user", "secretRef": "db-secret"},
-        "packages": {"node_modules/cookie-es": {"version": "1.2.2"}, "node_modules/path-key": {"version": "3.1.1"}},
-    }, indent=2), encoding="utf-8")
+    target.write_text(
+        json.dumps(
+            {
+                "usage": {
+                    "input_tokens": 100,
+                    "max_tokens": 4096,
+                    "token_count": 12,
+                    "tokens": ["a", "b"],
+                },
+                "schema": {
+                    "PasswordType": "string",
+                    "credentialScope": "user",
+                    "secretRef": "db-secret",
+                },
+                "packages": {
+                    "node_modules/cookie-es": {"version": "1.2.2"},
+                    "node_modules/path-key": {"version": "3.1.1"},
+                },
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
     assert [f for f in lint_paths([str(target)]) if f.code.startswith("OVA4")] == []
 
 
-@pytest.mark.parametrize("value", ["AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sk-...",
-                                   "test-token", "token123", "mysecretpassword", "SecretStr", "${{ secrets.X }}",
-                                   "[REDACTED]", "%d", "ghp_xxxxxxxxxxxxxxxxxxxx", "123456789"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "AKIAIOSFODNN7EXAMPLE",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "sk-...",
+        "test-token",
+        "token123",
+        "mysecretpassword",
+        "SecretStr",
+        "${{ secrets.X }}",
+        "[REDACTED]",
+        "%d",
+        "ghp_xxxxxxxxxxxxxxxxxxxx",
+        "123456789",
+    ],
+)
 def test_placeholders(value: str) -> None:
     assert is_placeholder(value)
 
 
-@pytest.mark.parametrize("value", ["Tr0ub4dor&3xQ", "hunter2", "env", "a", "abc123def", "correcthorsebatterystaple",
-                                   "9f8e7d6c5b4a39281706f5e4d3c2b1a0", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLm3Rt5Yu",
-                                   "ghp_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Tr0ub4dor&3xQ",
+        "hunter2",
+        "env",
+        "a",
+        "abc123def",
+        "correcthorsebatterystaple",
+        "9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLm3Rt5Yu",
+        "ghp_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    ],
+)
 def test_values_that_are_not_placeholders(value: str) -> None:
     assert not is_placeholder(value)

@@ -19,8 +19,20 @@ SET_PATH = ROOT / "tests" / "data" / "credentials" / "round2.jsonl"
 MIN_RECALL = 0.98
 MAX_DECOY_RATE = 0.01
 MIN_RECORDS = 150
-SECRET_GROUPS = {"context-name", "hex-under-name", "curl-userinfo", "provider-format", "filter-hidden"}
-DECOY_GROUPS = SECRET_GROUPS | {"repetition-sequence", "word-made", "file-name", "csrf-public", "header-template"}
+SECRET_GROUPS = {
+    "context-name",
+    "hex-under-name",
+    "curl-userinfo",
+    "provider-format",
+    "filter-hidden",
+}
+DECOY_GROUPS = SECRET_GROUPS | {
+    "repetition-sequence",
+    "word-made",
+    "file-name",
+    "csrf-public",
+    "header-template",
+}
 
 
 @pytest.fixture(scope="module")

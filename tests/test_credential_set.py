@@ -63,8 +63,18 @@ def test_set_is_large_and_diverse_enough_for_issue_16(records) -> None:
     assert len({r["provider"] for r in secrets}) >= MIN_PROVIDERS
     assert {r["context"] for r in secrets} == CONTEXTS
     # each decoy family the issue names is present
-    assert {"placeholder", "wrong-shape", "identifier", "digest", "setting", "prose", "sequence", "package-name",
-            "colour", "encoded-text"} <= {r["family"] for r in decoys}
+    assert {
+        "placeholder",
+        "wrong-shape",
+        "identifier",
+        "digest",
+        "setting",
+        "prose",
+        "sequence",
+        "package-name",
+        "colour",
+        "encoded-text",
+    } <= {r["family"] for r in decoys}
     values = collections.Counter(json.dumps(r["value"]) for r in records)
     assert values.most_common(1)[0][1] == 1, "a value is both in two records"
 
@@ -83,8 +93,13 @@ def _crc_ok(token: str) -> bool:
 
 def test_github_style_positives_carry_a_valid_crc32_except_the_labelled_mismatches(records) -> None:
     prefixes = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "npm_")
-    positives = [r for r in records if r["label"] == "secret" and r["context"] in {"key", "bare"}
-                 and r["value"].startswith(prefixes)]
+    positives = [
+        r
+        for r in records
+        if r["label"] == "secret"
+        and r["context"] in {"key", "bare"}
+        and r["value"].startswith(prefixes)
+    ]
     valid = [r for r in positives if r["format"] != "pat-checksum-mismatch"]
     assert len(valid) >= 15 and all(_crc_ok(r["value"]) for r in valid)
     # A checksum mismatch must not hide a token (issue 16): these are secrets too, with a wrong CRC32.
@@ -93,12 +108,18 @@ def test_github_style_positives_carry_a_valid_crc32_except_the_labelled_mismatch
 
 
 def test_scorer_prints_tables_and_ids_but_never_a_value(records, tmp_path, capsys) -> None:
-    sample = [r for r in records if r["label"] == "secret"][:25] + [r for r in records if r["label"] == "decoy"][:25]
+    sample = [r for r in records if r["label"] == "secret"][:25] + [
+        r for r in records if r["label"] == "decoy"
+    ][:25]
     subset = tmp_path / "subset.jsonl"
     subset.write_text("".join(json.dumps(r) + "\n" for r in sample), encoding="utf-8")
     out_json = tmp_path / "score.json"
-    assert credential_score.main(["--set", str(subset), "--tools", "ovadapt-lint", "--misses",
-                                  "--json", str(out_json)]) == 0
+    assert (
+        credential_score.main(
+            ["--set", str(subset), "--tools", "ovadapt-lint", "--misses", "--json", str(out_json)]
+        )
+        == 0
+    )
     printed = capsys.readouterr()
     text = printed.out + printed.err + out_json.read_text(encoding="utf-8")
     assert "### Recall per secret family" in printed.out and "| ovadapt-lint |" in printed.out
@@ -120,5 +141,9 @@ def test_scorer_reports_a_broken_set_in_one_line_and_exits_2(tmp_path, capsys) -
 def test_ovadapt_lint_meets_issue_16_recall_and_decoy_bar(ovadapt_score) -> None:
     missed = ovadapt_score["missed_secret_ids"]
     flagged = ovadapt_score["flagged_decoy_ids"]
-    assert ovadapt_score["recall"] >= MIN_RECALL, f"recall {ovadapt_score['recall']:.3f}; missed: {missed[:40]}"
-    assert ovadapt_score["decoy_rate"] <= MAX_DECOY_RATE, f"decoy rate {ovadapt_score['decoy_rate']:.3f}: {flagged}"
+    assert ovadapt_score["recall"] >= MIN_RECALL, (
+        f"recall {ovadapt_score['recall']:.3f}; missed: {missed[:40]}"
+    )
+    assert ovadapt_score["decoy_rate"] <= MAX_DECOY_RATE, (
+        f"decoy rate {ovadapt_score['decoy_rate']:.3f}: {flagged}"
+    )

@@ -14,10 +14,18 @@ import pytest
 
 from ovadapt_lint import Config, lint_paths
 from ovadapt_lint.detect.scanner import StringScanner
-from ovadapt_lint.registry import all_rules
 from ovadapt_lint.pack import builtin_pack
+from ovadapt_lint.registry import all_rules
 
-from .conftest import CORPUS, LOOPX_FIXTURES, SHARED, config_with_deny_list, plant_in_adapter, require_shared, run_cli
+from .conftest import (
+    CORPUS,
+    LOOPX_FIXTURES,
+    SHARED,
+    config_with_deny_list,
+    plant_in_adapter,
+    require_shared,
+    run_cli,
+)
 
 TEXT_CORPUS = SHARED / "realworld" / "loopx" / "tests" / "fixtures" / "public_safe_text_corpus.json"
 REJECTS = SHARED / "realworld" / "loopx" / "examples" / "computer-use-runtime-contract-fixtures"
@@ -30,14 +38,17 @@ def _expand(template: str, tokens: dict) -> str:
         if name.endswith("_LOWER"):
             return "".join(tokens[name[:-6]]).lower()
         return "".join(tokens[name])
+
     return re.sub(r"\{([A-Z_]+)\}", fill, template)
 
 
 def _text_corpus() -> dict[str, list[tuple[str, str]]]:
     require_shared()
     data = json.loads(TEXT_CORPUS.read_text(encoding="utf-8"))
-    return {bucket: [(s["id"], _expand(s["template"], data["tokens"])) for s in data[bucket]]
-            for bucket in ("public_safe", "private_looking", "internal_state_prose")}
+    return {
+        bucket: [(s["id"], _expand(s["template"], data["tokens"])) for s in data[bucket]]
+        for bucket in ("public_safe", "private_looking", "internal_state_prose")
+    }
 
 
 def _lint_strings(tmp_path: Path, samples: list[tuple[str, str]]) -> dict[str, list[str]]:
@@ -75,7 +86,10 @@ def test_loopx_internal_state_prose_is_treated_as_prose(tmp_path: Path) -> None:
 
 def test_the_three_loopx_reject_fixtures_are_flagged() -> None:
     require_shared()
-    codes = {path.name: sorted({f.code for f in lint_paths([str(path)])}) for path in sorted(REJECTS.glob("*.json"))}
+    codes = {
+        path.name: sorted({f.code for f in lint_paths([str(path)])})
+        for path in sorted(REJECTS.glob("*.json"))
+    }
     assert codes == {
         "03_raw_evidence_reject.json": ["OVA207"],
         "08_smuggled_cookie_in_session_reference_reject.json": ["OVA405"],
@@ -85,7 +99,9 @@ def test_the_three_loopx_reject_fixtures_are_flagged() -> None:
 
 def test_clean_loopx_fixtures_get_no_detector_finding() -> None:
     require_shared()
-    findings = [f for f in lint_paths([str(LOOPX_FIXTURES)]) if f.code.startswith(DETECTOR_PREFIXES)]
+    findings = [
+        f for f in lint_paths([str(LOOPX_FIXTURES)]) if f.code.startswith(DETECTOR_PREFIXES)
+    ]
     assert findings == []
 
 
@@ -93,9 +109,21 @@ def test_clean_loopx_fixtures_get_no_detector_finding() -> None:
 
 SECRET_RULES = sorted(code for code, rule in all_rules().items() if rule.secret)
 # Literal secrets in the corpus, checked independently of the detectors.
-KNOWN_SECRETS = ["hunter2", "9fQ2w7Lm", "Hq8zN2vX4c", "correcthorsebatterystaple", "session_abc123", "8f2a91c4d7e6",
-                 "QWxhZGRpbjpvcGVuIHNlc2FtZQ", "wJalrXUtnFEMI", "Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0Kl", "9f86d081884c7d659a2f",
-                 "Qm9vbGVhbkZsYWdz", "4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4", "7d9Qw3Lm5Rt1Yu8Io2Pa"]
+KNOWN_SECRETS = [
+    "hunter2",
+    "9fQ2w7Lm",
+    "Hq8zN2vX4c",
+    "correcthorsebatterystaple",
+    "session_abc123",
+    "8f2a91c4d7e6",
+    "QWxhZGRpbjpvcGVuIHNlc2FtZQ",
+    "wJalrXUtnFEMI",
+    "Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0Kl",
+    "9f86d081884c7d659a2f",
+    "Qm9vbGVhbkZsYWdz",
+    "4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4",
+    "7d9Qw3Lm5Rt1Yu8Io2Pa",
+]
 
 
 def _secret_values(path: Path) -> set[str]:
@@ -103,7 +131,9 @@ def _secret_values(path: Path) -> set[str]:
     values = set()
     for text in re.findall(r'"((?:[^"\\]|\\.)*)"', path.read_text(encoding="utf-8")):
         text = json.loads(f'"{text}"')
-        values |= {text[h.start:h.end] for h in scanner.scan(text) if h.secret and h.end - h.start >= 4}
+        values |= {
+            text[h.start : h.end] for h in scanner.scan(text) if h.secret and h.end - h.start >= 4
+        }
     return values
 
 
@@ -116,7 +146,9 @@ def test_no_format_prints_a_found_secret(code: str, fmt: str) -> None:
     assert proc.returncode == 1
     assert code in proc.stdout
     output = proc.stdout
-    if fmt == "sarif":  # the rule descriptors quote the rules' documented examples, not found values
+    if (
+        fmt == "sarif"
+    ):  # the rule descriptors quote the rules' documented examples, not found values
         sarif = json.loads(output)
         sarif["runs"][0]["tool"]["driver"]["rules"] = []
         output = json.dumps(sarif)
@@ -135,7 +167,10 @@ PLANTED = [
     ("reference", "cookie=session_9f8e7d6c; secure; httponly"),
     ("cfg", "password=hunter2"),
     ("dsn", "postgres://loopx:9fQ2w7Lm@db.example.net/app"),
-    ("hint", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4"),
+    (
+        "hint",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4",
+    ),
     ("ov", "ovrt_" + "Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0Kl" * 2),
     ("key_block", "-----BEGIN EC PRIVATE KEY-----"),
     ("token_text", "token is 7f3k9q"),
@@ -184,18 +219,25 @@ def deny_config(tmp_path: Path) -> Config:
     return config_with_deny_list(tmp_path, f"bluefin\nre:acme-?int\nsha256:{NAME_HASH}\n")
 
 
-def test_planted_credentials_paths_urls_and_names_are_caught(tmp_path: Path, deny_config: Config,
-                                                             adapter_fixture: Path) -> None:
+def test_planted_credentials_paths_urls_and_names_are_caught(
+    tmp_path: Path, deny_config: Config, adapter_fixture: Path
+) -> None:
     missed = []
     for seed in (11, 12):
         for target, key in plant_in_adapter(tmp_path, PLANTED, seed, adapter_fixture):
-            if not [f for f in lint_paths([str(target)], deny_config) if f.code.startswith(DETECTOR_PREFIXES)]:
+            if not [
+                f
+                for f in lint_paths([str(target)], deny_config)
+                if f.code.startswith(DETECTOR_PREFIXES)
+            ]:
                 missed.append(key)
     assert 1 - len(missed) / (2 * len(PLANTED)) >= 0.9, missed
     assert missed == []
 
 
-def test_planted_near_misses_are_clean(tmp_path: Path, deny_config: Config, adapter_fixture: Path) -> None:
+def test_planted_near_misses_are_clean(
+    tmp_path: Path, deny_config: Config, adapter_fixture: Path
+) -> None:
     for seed in (21, 22):
         for target, key in plant_in_adapter(tmp_path, NEAR_MISSES, seed, adapter_fixture):
             findings = lint_paths([str(target)], deny_config)
@@ -232,22 +274,31 @@ def test_bad_deny_list_through_the_api_is_a_config_error(tmp_path: Path) -> None
 def test_redact_text_masks_every_detected_secret_and_long_tokens() -> None:
     from ovadapt_lint.redact import mask_text
 
-    secrets = ["sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm", "hunter2", "9fQ2w7Lm",
-               "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4",
-               "a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0e1"]
-    text = (f"use {secrets[0]} then password={secrets[1]} for postgres://u:{secrets[2]}@db.example.net/x, "
-            f"id_token_hint {secrets[3]} and opaque {secrets[4]}")
+    secrets = [
+        "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm",
+        "hunter2",
+        "9fQ2w7Lm",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.4pcPyMD09olPSyXnrXCjTwXyr4BsezdI1AVTmud2fU4",
+        "a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0e1",
+    ]
+    text = (
+        f"use {secrets[0]} then password={secrets[1]} for postgres://u:{secrets[2]}@db.example.net/x, "
+        f"id_token_hint {secrets[3]} and opaque {secrets[4]}"
+    )
     shown = mask_text(text)
     assert not [s for s in secrets if s in shown], shown
     assert "sk-p…[48 chars]" in shown and "postgres://u:" in shown
     assert mask_text("the bearer token expired") == "the bearer token expired"
 
 
-@pytest.mark.parametrize(("value", "code"), [
-    ("copied /home/alice/.ssh/id_rsa (match .*)", "OVA501"),
-    ("db at https://db.prod.internal/x {1}", "OVA603"),
-    ("C:\\Users\\alice\\.aws\\credentials", "OVA501"),
-])
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("copied /home/alice/.ssh/id_rsa (match .*)", "OVA501"),
+        ("db at https://db.prod.internal/x {1}", "OVA603"),
+        ("C:\\Users\\alice\\.aws\\credentials", "OVA501"),
+    ],
+)
 def test_regex_looking_text_elsewhere_leaves_paths_and_urls_checked(tmp_path, value, code):
     # Issue 15: regex syntax beside a path or URL, or an escape that is not a valid pattern, used to turn
     # the path and URL checks off for the whole string.

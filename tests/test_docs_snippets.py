@@ -47,8 +47,11 @@ OFFLINE = [(where, line) for where, line in SHELL_LINES if not _NOT_OFFLINE.sear
 def _bin(folder: Path) -> Path:
     """`ovadapt-lint` and `python3` as scripts that start this interpreter (it has this checkout)."""
     folder.mkdir()
-    for name, command in (("ovadapt-lint", f'"{sys.executable}" -m ovadapt_lint'),
-                          ("python3", f'"{sys.executable}"'), ("python", f'"{sys.executable}"')):
+    for name, command in (
+        ("ovadapt-lint", f'"{sys.executable}" -m ovadapt_lint'),
+        ("python3", f'"{sys.executable}"'),
+        ("python", f'"{sys.executable}"'),
+    ):
         script = folder / name
         script.write_text(f'#!/bin/sh\nexec {command} "$@"\n', encoding="utf-8")
         script.chmod(0o755)
@@ -68,10 +71,20 @@ def test_shell_snippet_runs_as_written(tmp_path: Path, where: str, line: str) ->
     work = tmp_path / "work"
     shutil.copytree(CORPUS, work / "corpus")
     shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")
-    env = dict(os.environ, PATH=f"{_bin(tmp_path / 'bin')}{os.pathsep}{os.environ.get('PATH', '')}",
-               NO_COLOR="1", XDG_CACHE_HOME=str(tmp_path / "xdg"))
-    proc = subprocess.run(["bash", "--noprofile", "--norc", "-c", line], cwd=work, env=env,
-                          capture_output=True, text=True, timeout=300)
+    env = dict(
+        os.environ,
+        PATH=f"{_bin(tmp_path / 'bin')}{os.pathsep}{os.environ.get('PATH', '')}",
+        NO_COLOR="1",
+        XDG_CACHE_HOME=str(tmp_path / "xdg"),
+    )
+    proc = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-c", line],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     expected = int(m.group(1)) if (m := _EXIT.search(line)) else 0
     assert proc.returncode == expected, (where, line, proc.stdout[-2000:], proc.stderr[-2000:])
     assert "Traceback" not in proc.stderr
@@ -93,23 +106,43 @@ def test_the_readmes_local_pre_commit_hook_runs_as_written(tmp_path: Path) -> No
     assert yaml.safe_load(config)["repos"][0]["repo"] == "local"
     project = tmp_path / "project"
     project.mkdir()
-    git_env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com",
-                   GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com")
+    git_env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@example.com",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@example.com",
+    )
     subprocess.run(["git", "init", "-q"], cwd=project, check=True, capture_output=True)
     (project / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
-    (project / "fixture.json").write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"),
-                                          encoding="utf-8")
+    (project / "fixture.json").write_text(
+        (CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     (project / "notes.md").write_text("# Notes\n", encoding="utf-8")
     subprocess.run(["git", "add", "."], cwd=project, check=True, capture_output=True)
-    env = dict(git_env, PATH=f"{_bin(tmp_path / 'bin')}{os.pathsep}{os.environ.get('PATH', '')}",
-               PRE_COMMIT_HOME=str(tmp_path / "pre-commit"), NO_COLOR="1", XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    env = dict(
+        git_env,
+        PATH=f"{_bin(tmp_path / 'bin')}{os.pathsep}{os.environ.get('PATH', '')}",
+        PRE_COMMIT_HOME=str(tmp_path / "pre-commit"),
+        NO_COLOR="1",
+        XDG_CACHE_HOME=str(tmp_path / "xdg"),
+    )
     command = [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"]
-    failing = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    failing = subprocess.run(
+        command, cwd=project, env=env, capture_output=True, text=True, timeout=300
+    )
     assert failing.returncode == 1, failing.stdout + failing.stderr
-    assert "fixture.json" in failing.stdout and "OVA104" in failing.stdout and "notes.md" not in failing.stdout
+    assert (
+        "fixture.json" in failing.stdout
+        and "OVA104" in failing.stdout
+        and "notes.md" not in failing.stdout
+    )
 
-    (project / "fixture.json").write_text('{"schema_version": "unrelated_v1", "summary": "one line"}\n',
-                                          encoding="utf-8")
+    (project / "fixture.json").write_text(
+        '{"schema_version": "unrelated_v1", "summary": "one line"}\n', encoding="utf-8"
+    )
     subprocess.run(["git", "add", "."], cwd=project, check=True, capture_output=True)
-    passing = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    passing = subprocess.run(
+        command, cwd=project, env=env, capture_output=True, text=True, timeout=300
+    )
     assert passing.returncode == 0, passing.stdout + passing.stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .conftest import run_cli
 
-ZETA_RULE = r'''
+ZETA_RULE = r"""
 [[rule]]
 code = "OVA491"
 name = "zeta-key"
@@ -31,17 +31,20 @@ id = "zeta-key"
 label = "a Zeta key"
 needles = ["zqk_"]
 regex = '\bzqk_[a-z0-9]{24}\b'
-'''
+"""
 ZETA_KEY = "zqk_4f9a2c7e1b8d3f6a0c5e9b2d"
 
 
 def _project(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.ovadapt-lint]\nextend-rules = ["zeta.toml"]\nignore = ["OVA491"]\n', encoding="utf-8")
+        '[tool.ovadapt-lint]\nextend-rules = ["zeta.toml"]\nignore = ["OVA491"]\n', encoding="utf-8"
+    )
     (tmp_path / "zeta.toml").write_text(ZETA_RULE, encoding="utf-8")
     # A home path (OVA501) whose frame shows the line holding the extension key.
     (tmp_path / "a.public.json").write_text(
-        json.dumps({"sources": ["/Users/operator/work/loopx/state.json", ZETA_KEY]}) + "\n", encoding="utf-8")
+        json.dumps({"sources": ["/Users/operator/work/loopx/state.json", ZETA_KEY]}) + "\n",
+        encoding="utf-8",
+    )
     return tmp_path
 
 
@@ -52,19 +55,24 @@ def test_extension_secret_in_another_findings_frame_is_masked(tmp_path: Path) ->
     assert "zqk_…[28 chars]" in proc.stdout
 
 
-
 def test_extension_secret_on_a_removed_diff_line_is_masked(tmp_path: Path) -> None:
     project = _project(tmp_path)
     openai = "sk-proj-9f8QwLm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm7Qz"
-    (project / "a.public.json").write_text(json.dumps({"a": openai, "b": ZETA_KEY}) + "\n", encoding="utf-8")
+    (project / "a.public.json").write_text(
+        json.dumps({"a": openai, "b": ZETA_KEY}) + "\n", encoding="utf-8"
+    )
     proc = run_cli("--diff", "a.public.json", cwd=project)
-    removed = [line for line in proc.stdout.splitlines() if line.startswith("-") and not line.startswith("---")]
+    removed = [
+        line
+        for line in proc.stdout.splitlines()
+        if line.startswith("-") and not line.startswith("---")
+    ]
     assert removed, proc.stdout + proc.stderr
     assert all(ZETA_KEY not in line and openai not in line for line in removed)
     assert "zqk_…[28 chars]" in removed[0]
 
 
-TICKET_RULE = r'''
+TICKET_RULE = r"""
 [[rule]]
 code = "OVA390"
 name = "ticket-dump"
@@ -83,13 +91,18 @@ id = "ticket-export"
 label = "a ticket export line"
 needles = ["TKT|"]
 all = ['TKT\|\d+\|']
-'''
+"""
 
 
 def test_extension_rule_marked_blocks_fix_stops_fix(tmp_path: Path) -> None:
-    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8"
+    )
     (tmp_path / "t.toml").write_text(TICKET_RULE, encoding="utf-8")
-    text = json.dumps({"a": "sk-proj-9f8QwLm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm7Qz", "b": "TKT|42|open"}) + "\n"
+    text = (
+        json.dumps({"a": "sk-proj-9f8QwLm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm7Qz", "b": "TKT|42|open"})
+        + "\n"
+    )
     (tmp_path / "a.public.json").write_text(text, encoding="utf-8")
     proc = run_cli("--fix", "a.public.json", cwd=tmp_path)
     assert "OVA390" in proc.stdout, proc.stdout + proc.stderr
@@ -98,11 +111,18 @@ def test_extension_rule_marked_blocks_fix_stops_fix(tmp_path: Path) -> None:
 
 
 def test_extension_notice_is_not_hidden_by_per_file_ignores(tmp_path: Path) -> None:
-    notice_rule = TICKET_RULE.replace("OVA390", "OVA091").replace("raw-content", "notice").replace(
-        'blocks_fix = "always"\n', "")
+    notice_rule = (
+        TICKET_RULE.replace("OVA390", "OVA091")
+        .replace("raw-content", "notice")
+        .replace('blocks_fix = "always"\n', "")
+    )
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\nper-file-ignores = {"*.json" = ["OVA0"]}\n', encoding="utf-8")
+        '[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\nper-file-ignores = {"*.json" = ["OVA0"]}\n',
+        encoding="utf-8",
+    )
     (tmp_path / "t.toml").write_text(notice_rule, encoding="utf-8")
-    (tmp_path / "a.public.json").write_text(json.dumps({"b": "TKT|42|open"}) + "\n", encoding="utf-8")
+    (tmp_path / "a.public.json").write_text(
+        json.dumps({"b": "TKT|42|open"}) + "\n", encoding="utf-8"
+    )
     proc = run_cli("--output-format", "concise", "a.public.json", cwd=tmp_path)
     assert "OVA091" in proc.stdout, proc.stdout + proc.stderr

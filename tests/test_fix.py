@@ -18,9 +18,32 @@ from ovadapt_lint.fix import write_atomically
 
 from .conftest import CORPUS, run_cli
 
-FIXABLE_JSON = ["OVA303", "OVA304", "OVA307", "OVA308", "OVA309", "OVA310", "OVA311", "OVA313", "OVA401", "OVA402",
-                "OVA403", "OVA404", "OVA405", "OVA406", "OVA407", "OVA408", "OVA409", "OVA501", "OVA502", "OVA503",
-                "OVA601", "OVA602", "OVA603", "OVA604"]
+FIXABLE_JSON = [
+    "OVA303",
+    "OVA304",
+    "OVA307",
+    "OVA308",
+    "OVA309",
+    "OVA310",
+    "OVA311",
+    "OVA313",
+    "OVA401",
+    "OVA402",
+    "OVA403",
+    "OVA404",
+    "OVA405",
+    "OVA406",
+    "OVA407",
+    "OVA408",
+    "OVA409",
+    "OVA501",
+    "OVA502",
+    "OVA503",
+    "OVA601",
+    "OVA602",
+    "OVA603",
+    "OVA604",
+]
 
 PYTHON_EXAMPLE = '''\
 """Module doc."""
@@ -54,8 +77,13 @@ def test_fix_json_rule(tmp_path: Path, code: str) -> None:
     before = {p.name: p.read_bytes() for p in folder.glob("bad_*.json")}
     proc = run_cli("--fix", "--no-cache", str(folder), cwd=folder)
     assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr
-    remaining = lint_paths([str(folder)], Config(deny_list=[CORPUS / code / "_deny-list.txt"] if code == "OVA701" else [],
-                                                 internal_domains=["acme-int.net"] if code == "OVA603" else []))
+    remaining = lint_paths(
+        [str(folder)],
+        Config(
+            deny_list=[CORPUS / code / "_deny-list.txt"] if code == "OVA701" else [],
+            internal_domains=["acme-int.net"] if code == "OVA603" else [],
+        ),
+    )
     assert code not in {f.code for f in remaining}, proc.stderr
     for name, original in before.items():
         after = (folder / name).read_bytes()
@@ -77,10 +105,15 @@ def test_fix_python(tmp_path: Path) -> None:
     after = module.read_text(encoding="utf-8")
     ast.parse(after)  # still Python
     remaining = {f.code for f in lint_paths([str(module)], Config(scope="all"))}
-    assert not remaining & {"OVA401", "OVA404", "OVA501", "OVA602", "OVA307"}, (remaining, proc.stderr)
+    assert not remaining & {"OVA401", "OVA404", "OVA501", "OVA602", "OVA307"}, (
+        remaining,
+        proc.stderr,
+    )
     assert after.splitlines()[0] == '"""Module doc."""'
     assert "# staging: [redacted:credential]" in after
-    assert 'PATH = f"[redacted:local-path]{name}"' in after  # the whole path, as for every local path (issue 27)
+    assert (
+        'PATH = f"[redacted:local-path]{name}"' in after
+    )  # the whole path, as for every local path (issue 27)
     assert "DSN = 'postgres://svc:[redacted:credential]@db.example.net/app'" in after
 
 
@@ -106,20 +139,26 @@ def test_second_fix_changes_nothing_and_bytes_outside_values_stay(tmp_path: Path
 def test_contract_flag_string_false_is_fixed_true_is_not(tmp_path: Path) -> None:
     target = tmp_path / "a.json"
     adapter = json.loads((CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"))
-    text = json.dumps(adapter, indent=2).replace('"issue_body_copied": true', '"issue_body_copied": true')
+    text = json.dumps(adapter, indent=2).replace(
+        '"issue_body_copied": true', '"issue_body_copied": true'
+    )
     text = text.replace('"comment_bodies_copied": false', '"comment_bodies_copied": "false"')
     target.write_text(text, encoding="utf-8")
     proc = run_cli("--fix", "--no-cache", str(target))
     after = target.read_text(encoding="utf-8")
     assert '"comment_bodies_copied": false' in after
     assert '"issue_body_copied": true' in after
-    assert proc.returncode == 1 and "not fixed: the flag says raw material was copied" in proc.stderr
+    assert (
+        proc.returncode == 1 and "not fixed: the flag says raw material was copied" in proc.stderr
+    )
 
 
 def test_diff_writes_nothing_and_shows_no_secret(tmp_path: Path) -> None:
     target = tmp_path / "a.public.json"  # published: the typed password is a finding too
-    target.write_text('{"note": "password=hunter2", "key": "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"}\n',
-                      encoding="utf-8")
+    target.write_text(
+        '{"note": "password=hunter2", "key": "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"}\n',
+        encoding="utf-8",
+    )
     before = target.read_bytes()
     proc = run_cli("--diff", "--no-cache", str(target))
     assert proc.returncode == 1
@@ -151,11 +190,16 @@ def test_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
 
 
 def test_redact_text_api() -> None:
-    fixed = redact_text('{"note": "deploy with sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm now"}')
+    fixed = redact_text(
+        '{"note": "deploy with sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm now"}'
+    )
     assert fixed == '{"note": "deploy with [redacted:credential] now"}'
     # Paths are judged in what is published: the dict attests, so it is a projection.
     projection = 'x = {"raw_notes_copied": False, "doc": "%s"}\n'
-    assert redact_text(projection % "/home/bob/notes.md", kind="python") == projection % "[redacted:local-path]"
+    assert (
+        redact_text(projection % "/home/bob/notes.md", kind="python")
+        == projection % "[redacted:local-path]"
+    )
     assert redact_text("{broken", kind="json") == "{broken"
     with pytest.raises(ValueError):
         redact_text("x", kind="yaml")
@@ -164,8 +208,15 @@ def test_redact_text_api() -> None:
 def test_redact_text_goes_round_the_fix_loop_like_the_cli(tmp_path: Path) -> None:
     # Two tokens run together: the first pass replaces the wider match, and the rest of the second token
     # is a match of its own only once that is gone. --fix lints again and fixes it; so does redact_text.
-    text = json.dumps({"note": "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"
-                               "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.abc"}) + "\n"
+    text = (
+        json.dumps(
+            {
+                "note": "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"
+                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.abc"
+            }
+        )
+        + "\n"
+    )
     target = tmp_path / "a.json"
     target.write_text(text, encoding="utf-8")
     assert run_cli(str(target), "--fix", "--no-cache").returncode == 0
@@ -205,13 +256,17 @@ def test_fix_follows_a_symlink_inside_the_tree_and_refuses_one_outside(tmp_path:
     (tree / "real.json").write_text(LEAK, encoding="utf-8")
     (tree / "link.json").symlink_to("real.json")
     proc = run_cli("--fix", "--no-cache", "link.json", cwd=tree)
-    assert (tree / "link.json").is_symlink() and "sk-proj" not in (tree / "real.json").read_text(encoding="utf-8")
+    assert (tree / "link.json").is_symlink() and "sk-proj" not in (tree / "real.json").read_text(
+        encoding="utf-8"
+    )
     assert proc.returncode == 0 and "target inside the linted tree was fixed" in proc.stderr
 
     (outside / "secret.json").write_text(LEAK, encoding="utf-8")
     (tree / "out.json").symlink_to(outside / "secret.json")
     proc = run_cli("--fix", "--no-cache", "out.json", cwd=tree)
-    assert (tree / "out.json").is_symlink() and (outside / "secret.json").read_text(encoding="utf-8") == LEAK
+    assert (tree / "out.json").is_symlink() and (outside / "secret.json").read_text(
+        encoding="utf-8"
+    ) == LEAK
     assert proc.returncode == 1 and "symbolic link to a file outside the linted tree" in proc.stderr
     assert "All checks passed" not in proc.stdout
 

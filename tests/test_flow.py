@@ -18,16 +18,16 @@ from ovadapt_lint.source import SourceFile
 
 from .conftest import CORPUS
 
-HELPER_CLEAN = '''import hashlib
+HELPER_CLEAN = """import hashlib
 
 
 def describe(exc: Exception) -> str:
     return hashlib.sha256(str(exc).encode()).hexdigest()[:12]
-'''
-HELPER_RAW = '''def describe(exc: Exception) -> str:
+"""
+HELPER_RAW = """def describe(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}"
-'''
-STATUS = '''from .helpers import describe
+"""
+STATUS = """from .helpers import describe
 
 
 def status(run) -> dict:
@@ -36,10 +36,10 @@ def status(run) -> dict:
     except OSError as exc:
         return {"stdout_captured": False, "error": describe(exc)}
     return {"stdout_captured": False, "error": None}
-'''
-OTHER = '''def unrelated() -> dict:
+"""
+OTHER = """def unrelated() -> dict:
     return {"kind": "other"}
-'''
+"""
 
 
 def _project(tmp_path: Path) -> Path:
@@ -55,17 +55,25 @@ def _project(tmp_path: Path) -> Path:
     return project
 
 
-def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(tmp_path: Path, xdg: dict,
-                                                                          monkeypatch) -> None:
+def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(
+    tmp_path: Path, xdg: dict, monkeypatch
+) -> None:
     project, cache = _project(tmp_path), tmp_path / "cache"
     config = Config(cache_dir=cache, use_cache=True, jobs=1)
-    assert [f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"] == []
+    assert [
+        f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"
+    ] == []
 
     analysed: list[str] = []
     real = engine._check_python
-    monkeypatch.setattr(engine, "_check_python",
-                        lambda source, analysis, role: (analysed.append(Path(source.display).name),
-                                                        real(source, analysis, role))[1])
+    monkeypatch.setattr(
+        engine,
+        "_check_python",
+        lambda source, analysis, role: (
+            analysed.append(Path(source.display).name),
+            real(source, analysis, role),
+        )[1],
+    )
     (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
     os.utime(project / "helpers.py", (1_600_000_100, 1_600_000_100))
     found = [f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"]
@@ -77,7 +85,9 @@ def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(tmp_pa
     analysed.clear()  # a new clean helper (the first one's bytes would be answered by the cache)
     (project / "helpers.py").write_text(HELPER_CLEAN + "# reviewed\n", encoding="utf-8")
     os.utime(project / "helpers.py", (1_600_000_200, 1_600_000_200))
-    assert [f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"] == []
+    assert [
+        f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"
+    ] == []
     assert analysed == ["helpers.py"]
 
 
@@ -88,16 +98,27 @@ def test_facts_round_trip_through_json_and_follow_a_renamed_file(tmp_path: Path)
     modules = []
     for name in ("helpers.py", "status.py"):
         path = project / name
-        findings, facts = engine._check_python(SourceFile(path, str(path), path.read_bytes()), analysis, "source")
+        findings, facts = engine._check_python(
+            SourceFile(path, str(path), path.read_bytes()), analysis, "source"
+        )
         modules.append(facts)
-    again = [flow_facts.from_json(json.loads(json.dumps(flow_facts.to_json(m))), m.display) for m in modules]
+    again = [
+        flow_facts.from_json(json.loads(json.dumps(flow_facts.to_json(m))), m.display)
+        for m in modules
+    ]
     assert again == modules
     moved = flow_facts.from_json(flow_facts.to_json(modules[1]), "elsewhere/status.py")
     assert moved.display == "elsewhere/status.py"
-    assert "status.py" not in json.dumps(flow_facts.to_json(moved)).replace("elsewhere/status.py", "")
+    assert "status.py" not in json.dumps(flow_facts.to_json(moved)).replace(
+        "elsewhere/status.py", ""
+    )
     before = engine.flow_findings(modules, analysis)
     after = engine.flow_findings(again, analysis)
-    assert [(f.path, f.line, f.message) for f in before] == [(f.path, f.line, f.message) for f in after] != []
+    assert (
+        [(f.path, f.line, f.message) for f in before]
+        == [(f.path, f.line, f.message) for f in after]
+        != []
+    )
 
 
 def test_text_output_prints_the_trace_across_modules(tmp_path: Path, capsys) -> None:
@@ -119,7 +140,9 @@ def test_sarif_code_flow_names_each_steps_file(tmp_path: Path, capsys) -> None:
 
     project = _project(tmp_path)
     (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
-    cli.main([str(project.parent), "--no-cache", "--format", "sarif", "--sarif-srcroot", str(tmp_path)])
+    cli.main(
+        [str(project.parent), "--no-cache", "--format", "sarif", "--sarif-srcroot", str(tmp_path)]
+    )
     sarif = json.loads(capsys.readouterr().out)
     result = next(r for r in sarif["runs"][0]["results"] if r["ruleId"] == "OVA208")
     steps = result["codeFlows"][0]["threadFlows"][0]["locations"]
@@ -138,10 +161,14 @@ def test_published_outputs_is_a_setting_and_an_option(tmp_path: Path) -> None:
     for path in (case / "goalctl").iterdir():
         (copy / path.name).write_bytes(path.read_bytes())
     assert not [f for f in lint_paths([str(tmp_path)], Config()) if f.code in ("OVA208", "OVA504")]
-    assert {"OVA208", "OVA504"} <= {f.code for f in lint_paths([str(tmp_path)], Config(published="outputs"))}
+    assert {"OVA208", "OVA504"} <= {
+        f.code for f in lint_paths([str(tmp_path)], Config(published="outputs"))
+    }
 
 
-@pytest.mark.parametrize("entry", ["board_upsert", "pkg.board:", "pkg board:upsert", "pkg.board:upsert card"])
+@pytest.mark.parametrize(
+    "entry", ["board_upsert", "pkg.board:", "pkg board:upsert", "pkg.board:upsert card"]
+)
 def test_a_malformed_public_sink_is_a_configuration_error(tmp_path: Path, entry: str) -> None:
     path = tmp_path / ".ovadapt-lint.toml"
     path.write_text(f"public-sinks = [{json.dumps(entry)}]\n", encoding="utf-8")
@@ -156,7 +183,9 @@ def test_an_unknown_published_setting_is_a_configuration_error(tmp_path: Path) -
         load_config(path)
 
 
-def test_a_module_judged_with_a_siblings_constants_is_not_answered_from_the_cache(tmp_path: Path, xdg: dict) -> None:
+def test_a_module_judged_with_a_siblings_constants_is_not_answered_from_the_cache(
+    tmp_path: Path, xdg: dict
+) -> None:
     import shutil
 
     case = CORPUS / "flows" / "contract_values" / "bad_schema_version_constant"
@@ -168,7 +197,10 @@ def test_a_module_judged_with_a_siblings_constants_is_not_answered_from_the_cach
     config = Config(cache_dir=tmp_path / "cache", use_cache=True, jobs=1)
     assert [f.code for f in engine.run([str(project)], config).findings] == ["OVA101"]
     constants = project / "ovadapter" / "constants.py"
-    constants.write_text(constants.read_text(encoding="utf-8").replace("_adaptor_v0", "_adapter_v0"), encoding="utf-8")
+    constants.write_text(
+        constants.read_text(encoding="utf-8").replace("_adaptor_v0", "_adapter_v0"),
+        encoding="utf-8",
+    )
     os.utime(constants, (old + 100, old + 100))
     # adapter.py did not change, but what it is judged with did: its finding goes with the typo.
     assert [f.code for f in engine.run([str(project)], config).findings] == []

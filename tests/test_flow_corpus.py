@@ -37,8 +37,11 @@ def expectations(case: Path) -> set[tuple[str, int, str]]:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.relative_to(FLOWS).as_posix())
 def test_flow_case(case: Path) -> None:
-    found = {(Path(f.path).resolve().relative_to(case.resolve()).as_posix(), f.line, f.code)
-             for f in lint_paths([str(case)]) if _JUDGED.fullmatch(f.code)}
+    found = {
+        (Path(f.path).resolve().relative_to(case.resolve()).as_posix(), f.line, f.code)
+        for f in lint_paths([str(case)])
+        if _JUDGED.fullmatch(f.code)
+    }
     assert found == expectations(case)
 
 

@@ -35,10 +35,23 @@ def test_a_hand_written_baseline_cannot_hide_a_notice(tmp_path: Path) -> None:
     import hashlib
 
     salt = "ab" * 16
-    digest = hashlib.sha256("\x1f".join([salt, "OVA006", "deep.public.json", "L1", ""]).encode()).hexdigest()
-    entries = [{"code": "OVA006", "path": "deep.public.json", "location": "L1", "hash": h} for h in (digest, digest[:4])]
+    digest = hashlib.sha256(
+        "\x1f".join([salt, "OVA006", "deep.public.json", "L1", ""]).encode()
+    ).hexdigest()
+    entries = [
+        {"code": "OVA006", "path": "deep.public.json", "location": "L1", "hash": h}
+        for h in (digest, digest[:4])
+    ]
     (tmp_path / "base.json").write_text(_baseline(entries, salt), encoding="utf-8")
-    proc = run_cli("--no-cache", "--format", "json", "--baseline", "base.json", "deep.public.json", cwd=tmp_path)
+    proc = run_cli(
+        "--no-cache",
+        "--format",
+        "json",
+        "--baseline",
+        "base.json",
+        "deep.public.json",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     doc = json.loads(proc.stdout)
     assert [f["code"] for f in doc["findings"] if f["code"] == "OVA006"] == ["OVA006"]
@@ -48,22 +61,39 @@ def test_a_hand_written_baseline_cannot_hide_a_notice(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------------- 11: bad baselines
 
 
-@pytest.mark.parametrize("text, why", [
-    (_baseline([{"code": "OVA501", "path": [], "hash": "ab" * 32}]), "must be strings"),
-    (_baseline([{"code": "OVA501", "path": "a.json", "hash": "ab" * 32}], salt=None), "salt"),
-    (_baseline([{"code": "OVA501", "path": "a.json", "hash": "ab" * 32}], salt=["x"]), "salt"),
-    (_baseline([{"code": "OVA501", "path": "a.json", "hash": {"x": 1}}]), "must be strings"),
-    (_baseline([{"code": "OVA501", "path": "a.json", "location": 7, "hash": "ab" * 32}]), "must be strings"),
-    (_baseline([{"code": "OVA501", "path": "a.json", "hash": "not hex"}]), "hexadecimal"),
-    ('{"schema": ' * 5000 + "1" + "}" * 5000, "nested too deeply"),
-], ids=["path-list", "no-salt", "salt-list", "hash-object", "location-int", "hash-not-hex", "deep"])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        (_baseline([{"code": "OVA501", "path": [], "hash": "ab" * 32}]), "must be strings"),
+        (_baseline([{"code": "OVA501", "path": "a.json", "hash": "ab" * 32}], salt=None), "salt"),
+        (_baseline([{"code": "OVA501", "path": "a.json", "hash": "ab" * 32}], salt=["x"]), "salt"),
+        (_baseline([{"code": "OVA501", "path": "a.json", "hash": {"x": 1}}]), "must be strings"),
+        (
+            _baseline([{"code": "OVA501", "path": "a.json", "location": 7, "hash": "ab" * 32}]),
+            "must be strings",
+        ),
+        (_baseline([{"code": "OVA501", "path": "a.json", "hash": "not hex"}]), "hexadecimal"),
+        ('{"schema": ' * 5000 + "1" + "}" * 5000, "nested too deeply"),
+    ],
+    ids=[
+        "path-list",
+        "no-salt",
+        "salt-list",
+        "hash-object",
+        "location-int",
+        "hash-not-hex",
+        "deep",
+    ],
+)
 def test_a_malformed_baseline_is_one_clear_line(tmp_path: Path, text: str, why: str) -> None:
     (tmp_path / "a.public.json").write_text('{"cwd_ref": "/home/alice/x"}\n', encoding="utf-8")
     (tmp_path / "base.json").write_text(text, encoding="utf-8")
     proc = run_cli("--no-cache", "--baseline", "base.json", "a.public.json", cwd=tmp_path)
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
-    assert proc.stderr.startswith("ovadapt-lint: error: cannot use baseline base.json:"), proc.stderr
+    assert proc.stderr.startswith("ovadapt-lint: error: cannot use baseline base.json:"), (
+        proc.stderr
+    )
     assert why in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
 
 
@@ -81,13 +111,17 @@ def test_fix_never_writes_through_a_linked_folder_out_of_the_tree(tmp_path: Path
     (tree / "dl").symlink_to(Path("..") / "outside")
     proc = run_cli("--no-cache", "--fix", "dl/o.public.json", cwd=tree)
     assert (outside / "o.public.json").read_text(encoding="utf-8") == LEAK, proc.stderr
-    assert proc.returncode == 1 and "linked folder" in proc.stderr and "nothing written" in proc.stderr
+    assert (
+        proc.returncode == 1 and "linked folder" in proc.stderr and "nothing written" in proc.stderr
+    )
     # A linked folder inside the tree is fixed through (the file it reaches is in the tree).
     (tree / "real").mkdir()
     (tree / "real" / "i.public.json").write_text(LEAK, encoding="utf-8")
     (tree / "inner").symlink_to("real")
     proc = run_cli("--no-cache", "--fix", "inner/i.public.json", cwd=tree)
-    assert "/home/alice" not in (tree / "real" / "i.public.json").read_text(encoding="utf-8"), proc.stderr
+    assert "/home/alice" not in (tree / "real" / "i.public.json").read_text(encoding="utf-8"), (
+        proc.stderr
+    )
 
 
 # ---------------------------------------------------------------------------- 3: nothing confirms a guess
@@ -102,17 +136,27 @@ def test_no_report_or_baseline_confirms_a_guessed_password(tmp_path: Path) -> No
     from ovadapt_lint.findings import digest_value
 
     password = "Harbor-40721"
-    (tmp_path / "cfg.public.json").write_text(json.dumps({"db_password": password}) + "\n", encoding="utf-8")
+    (tmp_path / "cfg.public.json").write_text(
+        json.dumps({"db_password": password}) + "\n", encoding="utf-8"
+    )
     report = run_cli("--no-cache", "--format", "json", "cfg.public.json", cwd=tmp_path).stdout
     sarif = run_cli("--no-cache", "--format", "sarif", "cfg.public.json", cwd=tmp_path).stdout
-    assert run_cli("--no-cache", "--write-baseline", "base.json", "cfg.public.json", cwd=tmp_path).returncode == 0
+    assert (
+        run_cli(
+            "--no-cache", "--write-baseline", "base.json", "cfg.public.json", cwd=tmp_path
+        ).returncode
+        == 0
+    )
     findings = json.loads(report)["findings"]
     baseline = json.loads((tmp_path / "base.json").read_text(encoding="utf-8"))
     assert any(f["code"] == "OVA409" for f in findings) and baseline["entries"]
     # Messages: neither a prefix nor the length of a short secret.
     assert not re.search(r"\w…\[|12 chars|Harbor", report + sarif)
     fingerprints = {f["fingerprint"] for f in findings}
-    fingerprints |= {r["partialFingerprints"]["ovadaptFingerprint/v1"] for r in json.loads(sarif)["runs"][0]["results"]}
+    fingerprints |= {
+        r["partialFingerprints"]["ovadaptFingerprint/v1"]
+        for r in json.loads(sarif)["runs"][0]["results"]
+    }
 
     def digests(guess: str, finding: dict) -> list[str]:
         signature = re.search(r"\[([\w-]+)\]$", finding["message"])
@@ -125,8 +169,15 @@ def test_no_report_or_baseline_confirms_a_guessed_password(tmp_path: Path) -> No
                 raw = "\x1f".join([f["code"], "cfg.public.json", f["json_path"], digest])
                 count += hashlib.sha256(raw.encode()).hexdigest()[:32] in fingerprints
                 for entry in baseline["entries"]:
-                    salted = "\x1f".join([baseline["salt"], entry["code"], entry["path"], entry.get("location") or "",
-                                          digest])
+                    salted = "\x1f".join(
+                        [
+                            baseline["salt"],
+                            entry["code"],
+                            entry["path"],
+                            entry.get("location") or "",
+                            digest,
+                        ]
+                    )
                     full = hashlib.sha256(salted.encode()).hexdigest()
                     count += len(entry["hash"]) == 64 and full == entry["hash"]
         return count
@@ -147,7 +198,9 @@ def test_a_planted_cache_folder_writes_nothing_outside_the_tree(tmp_path: Path, 
     (tree / "a.public.json").write_text(LEAK, encoding="utf-8")
     cache = tree / ".ovadapt_cache"
     cache.mkdir()
-    (cache / "CACHEDIR.TAG").symlink_to(elsewhere / "tag")  # dangling links: following one creates its target
+    (cache / "CACHEDIR.TAG").symlink_to(
+        elsewhere / "tag"
+    )  # dangling links: following one creates its target
     (cache / ".gitignore").symlink_to(elsewhere / "ignore")
     proc = run_cli("--format", "concise", ".", cwd=tree, env=xdg)
     assert proc.returncode == 1 and "OVA501" in proc.stdout, proc.stderr
@@ -172,11 +225,26 @@ def test_a_planted_cache_folder_writes_nothing_outside_the_tree(tmp_path: Path, 
 
 def test_a_backtracking_deny_list_pattern_cannot_hang_the_run(tmp_path: Path) -> None:
     (tmp_path / "deny.txt").write_text("re:(a|aa)+$\nre:blue-?fin\n", encoding="utf-8")
-    (tmp_path / "x.public.json").write_text(json.dumps({"title": "a" * 48 + "b", "note": "Blue-Fin"}) + "\n",
-                                            encoding="utf-8")
-    proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "--deny-list", "deny.txt",
-                           "--format", "json", "x.public.json"], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=60)  # Python's re runs for minutes on this pattern and text
+    (tmp_path / "x.public.json").write_text(
+        json.dumps({"title": "a" * 48 + "b", "note": "Blue-Fin"}) + "\n", encoding="utf-8"
+    )
+    proc = subprocess.run(
+        [
+            os.sys.executable,
+            "-m",
+            "ovadapt_lint",
+            "--no-cache",
+            "--deny-list",
+            "deny.txt",
+            "--format",
+            "json",
+            "x.public.json",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # Python's re runs for minutes on this pattern and text
     codes = [(f["code"], f["json_path"]) for f in json.loads(proc.stdout)["findings"]]
     assert ("OVA701", "note") in codes and ("OVA701", "title") not in codes, proc.stderr
 
@@ -198,20 +266,52 @@ def test_a_fifo_never_blocks_the_run(tmp_path: Path) -> None:
     (tmp_path / "venvish").mkdir()
     os.mkfifo(tmp_path / "venvish" / "pyvenv.cfg")  # read by the walk to spot virtual environments
     (tmp_path / "venvish" / "a.public.json").write_text(LEAK, encoding="utf-8")
-    proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "--format", "concise", "."],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 1 and "venvish/a.public.json" in proc.stdout and "pipe" not in proc.stdout
-    proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "pipe.json"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "--format", "concise", "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (
+        proc.returncode == 1
+        and "venvish/a.public.json" in proc.stdout
+        and "pipe" not in proc.stdout
+    )
+    proc = subprocess.run(
+        [os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "pipe.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0 and "not regular files" in proc.stderr
     # A baseline or cache entry that is a FIFO is refused, not waited on.
-    proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "--baseline", "pipe.json",
-                           "venvish"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [
+            os.sys.executable,
+            "-m",
+            "ovadapt_lint",
+            "--no-cache",
+            "--baseline",
+            "pipe.json",
+            "venvish",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2 and "baseline" in proc.stderr, proc.stderr
     # Nor a deny-list, vocabulary or extend-rules file (a configuration error, not a hang).
     for option in ("--deny-list", "--vocabulary"):
-        proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", option, "pipe.json", "venvish"],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        proc = subprocess.run(
+            [os.sys.executable, "-m", "ovadapt_lint", "--no-cache", option, "pipe.json", "venvish"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert proc.returncode == 2 and "not a regular file" in proc.stderr, (option, proc.stderr)
 
 
@@ -220,11 +320,19 @@ def test_the_reader_refuses_a_fifo_without_blocking(tmp_path: Path) -> None:
     if not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs here")
     os.mkfifo(tmp_path / "p.json")
-    script = ("import sys; from pathlib import Path; from ovadapt_lint.source import read_source; "
-              "s, n = read_source(Path(sys.argv[1]), 'p.json'); print(s is None, [x.code for x in n], n[0].message)")
-    proc = subprocess.run([os.sys.executable, "-c", script, str(tmp_path / "p.json")], capture_output=True,
-                          text=True, timeout=30)
-    assert proc.stdout.startswith("True ['OVA003']") and "not a regular file" in proc.stdout, proc.stderr
+    script = (
+        "import sys; from pathlib import Path; from ovadapt_lint.source import read_source; "
+        "s, n = read_source(Path(sys.argv[1]), 'p.json'); print(s is None, [x.code for x in n], n[0].message)"
+    )
+    proc = subprocess.run(
+        [os.sys.executable, "-c", script, str(tmp_path / "p.json")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert proc.stdout.startswith("True ['OVA003']") and "not a regular file" in proc.stdout, (
+        proc.stderr
+    )
 
 
 # ---------------------------------------------------- 9 and 14: history stays bounded and counts right
@@ -279,7 +387,15 @@ def test_history_counts_a_merge_once(repo) -> None:
 def test_history_help_lists_only_what_history_takes() -> None:
     proc = run_cli("history", "--help")
     assert proc.returncode == 0
-    for rejected in ("--fix", "--diff ", "--statistics", "--force-include", "--no-untracked", "--explain", "github"):
+    for rejected in (
+        "--fix",
+        "--diff ",
+        "--statistics",
+        "--force-include",
+        "--no-untracked",
+        "--explain",
+        "github",
+    ):
         assert rejected not in proc.stdout, rejected
     assert "--max-commits" in proc.stdout and "sarif" in proc.stdout
     assert run_cli("history", "--format", "github").returncode == 2
@@ -312,7 +428,9 @@ def test_fix_on_python_rewrites_only_published_literals_with_one_extent(tmp_path
     assert 'os.path.expanduser("~/work/x")' in after and 'base = "/home/alice/cache"' in after
     assert "the program uses this value" in proc.stderr, proc.stderr
     # ... the published literals lose the whole path, whatever form the home takes.
-    assert '"note": "[redacted:local-path]"' in after and '"where": "[redacted:local-path]"' in after, after
+    assert (
+        '"note": "[redacted:local-path]"' in after and '"where": "[redacted:local-path]"' in after
+    ), after
     import ast
 
     ast.parse(after)
@@ -321,12 +439,30 @@ def test_fix_on_python_rewrites_only_published_literals_with_one_extent(tmp_path
 def test_a_backtracking_extension_signature_cannot_hang_the_run(tmp_path: Path) -> None:
     from .test_extension_masking import TICKET_RULE
 
-    rule = TICKET_RULE.replace('needles = ["TKT|"]', 'needles = ["a"]').replace(r"all = ['TKT\|\d+\|']",
-                                                                                 r"all = ['(a|aa)+$']")
-    (tmp_path / "pyproject.toml").write_text('[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8")
+    rule = TICKET_RULE.replace('needles = ["TKT|"]', 'needles = ["a"]').replace(
+        r"all = ['TKT\|\d+\|']", r"all = ['(a|aa)+$']"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nextend-rules = ["t.toml"]\n', encoding="utf-8"
+    )
     (tmp_path / "t.toml").write_text(rule, encoding="utf-8")
-    (tmp_path / "x.public.json").write_text(json.dumps({"title": "a" * 48 + "b", "s": "aaaa"}) + "\n", encoding="utf-8")
-    proc = subprocess.run([os.sys.executable, "-m", "ovadapt_lint", "--no-cache", "--format", "json", "x.public.json"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    (tmp_path / "x.public.json").write_text(
+        json.dumps({"title": "a" * 48 + "b", "s": "aaaa"}) + "\n", encoding="utf-8"
+    )
+    proc = subprocess.run(
+        [
+            os.sys.executable,
+            "-m",
+            "ovadapt_lint",
+            "--no-cache",
+            "--format",
+            "json",
+            "x.public.json",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     found = [(f["code"], f["json_path"]) for f in json.loads(proc.stdout)["findings"]]
     assert ("OVA390", "s") in found and ("OVA390", "title") not in found, proc.stderr

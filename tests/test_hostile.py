@@ -28,8 +28,14 @@ CASES = {
     "empty.py": (b"", set()),
     "nan.json": (b'{"a": NaN, "b": Infinity}', {"OVA001"}),
     "huge_int.json": (b'{"count": ' + b"9" * 6000 + b"}", set()),
-    "duplicate.json": (b'{"issue_body_copied": false, "issue_body_copied": true}', {"OVA112", "OVA207"}),
-    "lone_surrogate.json": (b'{"note": "\\ud800 and \\udfff", "token": "ab\\ud800cdefgh"}', {"OVA201"}),
+    "duplicate.json": (
+        b'{"issue_body_copied": false, "issue_body_copied": true}',
+        {"OVA112", "OVA207"},
+    ),
+    "lone_surrogate.json": (
+        b'{"note": "\\ud800 and \\udfff", "token": "ab\\ud800cdefgh"}',
+        {"OVA201"},
+    ),
     # The home directory under `cwd` is one finding, OVA501's (issue 25: one leak, one finding).
     "broken.jsonl": (b'{"a": 1}\n\n{"b": \n{"cwd": "/Users/alice/x"}\n', {"OVA001", "OVA501"}),
     "crlf.json": (b'{"a": 1,\r\n "b": 2,\n "session_token": "abc123456"}\r\n', {"OVA201"}),
@@ -54,8 +60,9 @@ def hostile(tmp_path_factory) -> Path:
     (folder / "loop_b.json").symlink_to(folder / "loop_a.json")
     (folder / "sub").mkdir()
     (folder / "sub" / "back").symlink_to(folder)  # a folder loop
-    (folder / "good.json").write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"),
-                                      encoding="utf-8")
+    (folder / "good.json").write_text(
+        (CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     return folder
 
 
@@ -64,7 +71,9 @@ def findings(hostile: Path) -> dict[str, set[str]]:
     by_file: dict[str, set[str]] = {}
     # Reading hostile bytes is under test, not publication: --scope all judges the planted
     # raw fields, paths and summaries in these plain files too.
-    for finding in lint_paths([str(hostile)], Config(include=["*.json", "*.jsonl", "*.py"], scope="all")):
+    for finding in lint_paths(
+        [str(hostile)], Config(include=["*.json", "*.jsonl", "*.py"], scope="all")
+    ):
         by_file.setdefault(Path(finding.path).name, set()).add(finding.code)
     return by_file
 
@@ -86,8 +95,12 @@ def test_the_rest_of_the_run_is_unaffected(findings: dict[str, set[str]]) -> Non
 
 def test_positions_are_given(hostile: Path) -> None:
     # Positions are under test, not publication: --scope all judges the raw field in the plain crlf.json.
-    found = {Path(f.path).name: f for f in lint_paths([str(hostile / "crlf.json"), str(hostile / "syntax.py")],
-                                                       Config(scope="all"))}
+    found = {
+        Path(f.path).name: f
+        for f in lint_paths(
+            [str(hostile / "crlf.json"), str(hostile / "syntax.py")], Config(scope="all")
+        )
+    }
     assert (found["crlf.json"].line, found["crlf.json"].col) == (3, 2)
     assert found["syntax.py"].line == 1
 
@@ -103,9 +116,15 @@ def test_cli_over_the_hostile_folder_has_no_traceback(hostile: Path) -> None:
         if fmt not in ("github", "concise"):
             json.loads(proc.stdout)
         if fmt == "concise":  # one line per finding, whatever the input holds
-            assert all(re.match(r"^.+:\d+:\d+: OVA\d{3} ", line) for line in proc.stdout.splitlines())
+            assert all(
+                re.match(r"^.+:\d+:\d+: OVA\d{3} ", line) for line in proc.stdout.splitlines()
+            )
 
 
 def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     proc = run_cli(str(tmp_path / "nope"))
-    assert proc.returncode == 2 and "no such file or directory" in proc.stderr and "Traceback" not in proc.stderr
+    assert (
+        proc.returncode == 2
+        and "no such file or directory" in proc.stderr
+        and "Traceback" not in proc.stderr
+    )

@@ -12,8 +12,10 @@ from ovadapt_lint import cli, lint_paths
 from ovadapt_lint.checks import strings
 
 SECRET = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"  # built so this file holds no token
-INTERNAL = re.compile(r"^internal error in check string-secrets: ValueError at checks/strings\.py:\d+; "
-                      r"file not fully checked$")
+INTERNAL = re.compile(
+    r"^internal error in check string-secrets: ValueError at checks/strings\.py:\d+; "
+    r"file not fully checked$"
+)
 
 
 @pytest.fixture
@@ -24,7 +26,7 @@ def broken_check(tmp_path: Path, monkeypatch) -> Path:
 
     def failing_hit_finding(hit, text, *args, **kwargs):
         # Messages of a chained exception carry the value, unquoted and quoted: both must be redacted.
-        raise ValueError(f"cannot format {text}") from KeyError(text[hit.start:hit.end])
+        raise ValueError(f"cannot format {text}") from KeyError(text[hit.start : hit.end])
 
     monkeypatch.setattr(strings, "hit_finding", failing_hit_finding)
     monkeypatch.setenv("OVADAPT_LINT_DEBUG", "0")  # restored afterwards, whatever --debug sets
@@ -42,14 +44,20 @@ def test_debug_traceback_never_carries_the_secret(broken_check: Path, capsys) ->
     code = cli.main([str(broken_check), "--debug", "--no-cache", "--format", "json"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert "Traceback (most recent call last)" in err and "KeyError" in err and "ValueError: cannot format" in err
+    assert (
+        "Traceback (most recent call last)" in err
+        and "KeyError" in err
+        and "ValueError: cannot format" in err
+    )
     assert "checks/strings.py" in err and "in check_strings" in err
     assert SECRET not in err and SECRET not in out
     assert SECRET[4:20] not in err  # not even a fragment of it
     assert INTERNAL.match(json.loads(out)["findings"][0]["message"])
 
 
-def test_debug_environment_variable_prints_the_traceback(broken_check: Path, monkeypatch, capsys) -> None:
+def test_debug_environment_variable_prints_the_traceback(
+    broken_check: Path, monkeypatch, capsys
+) -> None:
     monkeypatch.setenv("OVADAPT_LINT_DEBUG", "1")
     lint_paths([str(broken_check)])
     err = capsys.readouterr().err

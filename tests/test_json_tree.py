@@ -75,14 +75,23 @@ def test_json_with_comments_is_parsed_leniently_only_in_jsonc_and_tsconfig(tmp_p
     text = b'{\n  // "not": "a key"\n  "url": "http://a//b", /* block */\n  "list": [1, 2,],\n}\n'
     for name in ("settings.jsonc", "tsconfig.json", "tsconfig.base.json", "plain.json"):
         (tmp_path / name).write_bytes(text)
-    codes = {Path(f.path).name: f.code for f in lint_paths([str(tmp_path / n) for n in
-                                                            ("settings.jsonc", "tsconfig.json", "tsconfig.base.json", "plain.json")])}
+    codes = {
+        Path(f.path).name: f.code
+        for f in lint_paths(
+            [
+                str(tmp_path / n)
+                for n in ("settings.jsonc", "tsconfig.json", "tsconfig.base.json", "plain.json")
+            ]
+        )
+    }
     assert codes == {"plain.json": "OVA001"}
     doc = parse_json(SourceFile(tmp_path / "tsconfig.json", "tsconfig.json", text))
     assert [node.python() for node, _ in doc.roots] == [{"url": "http://a//b", "list": [1, 2]}]
 
 
-@pytest.mark.parametrize("extra", ["", "caf\u00e9\\n"])  # plain ASCII, and a string with non-ASCII text and an escape
+@pytest.mark.parametrize(
+    "extra", ["", "caf\u00e9\\n"]
+)  # plain ASCII, and a string with non-ASCII text and an escape
 def test_many_spans_in_one_long_string_cost_linear_time(extra: str) -> None:
     # Issue 15: every finding span in a string rebuilt the whole string's offset list, so a long
     # string with findings all along it cost quadratic time.
@@ -100,9 +109,14 @@ def test_many_spans_in_one_long_string_cost_linear_time(extra: str) -> None:
             spans = [doc.string_bytes(node, k, k + 6) for k in range(len(decoded) - 6, 0, -50)]
             best = min(best, time.process_time() - started)
         first = decoded.index("w00000")
-        assert doc.string_bytes(node, first, first + 6) == (data.index(b"w00000"), data.index(b"w00000") + 6)
+        assert doc.string_bytes(node, first, first + 6) == (
+            data.index(b"w00000"),
+            data.index(b"w00000") + 6,
+        )
         assert len(spans) == (len(decoded) - 7) // 50 + 1
         return best
 
     small, large = span_seconds(1_000), span_seconds(4_000)
-    assert large < 8 * max(small, 0.002)  # 4x the spans on a 4x string: ~4x the time when linear, 16x when quadratic
+    assert large < 8 * max(
+        small, 0.002
+    )  # 4x the spans on a 4x string: ~4x the time when linear, 16x when quadratic

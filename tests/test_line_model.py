@@ -23,8 +23,10 @@ TOKEN = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 # Breaks for str.splitlines(), plain characters for Python's tokenizer (legal inside a one-line string).
 TEXT_SEPARATORS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
 LINE_ENDINGS = ["\n", "\r\n", "\r"]
-PEM_BODY = ["MIIEpAIBAAKCAQEA3Tz2mr7S+iAMfQyuvBjM9Oi0Kn1W/7nQ8c5Zr1mXyVbQ2jA4",
-            "b7d9Kx0pLmNoQrStUvWx+z123456789AbCdEfGhIjKlMn/pQrStUvWxYzAbCdEf"]
+PEM_BODY = [
+    "MIIEpAIBAAKCAQEA3Tz2mr7S+iAMfQyuvBjM9Oi0Kn1W/7nQ8c5Zr1mXyVbQ2jA4",
+    "b7d9Kx0pLmNoQrStUvWx+z123456789AbCdEfGhIjKlMn/pQrStUvWxYzAbCdEf",
+]
 
 
 def _write(path: Path, text: str) -> Path:
@@ -40,7 +42,7 @@ def _lint(path: Path, scope: str = "published"):
 
 
 def _pieces(secret: str, size: int = 6) -> set[str]:
-    return {secret[i:i + size] for i in range(len(secret) - size + 1)}
+    return {secret[i : i + size] for i in range(len(secret) - size + 1)}
 
 
 @pytest.mark.parametrize("sep", TEXT_SEPARATORS + LINE_ENDINGS, ids=repr)
@@ -54,7 +56,9 @@ def test_a_directive_inside_a_string_suppresses_nothing(tmp_path: Path, sep: str
 
 
 @pytest.mark.parametrize("sep", TEXT_SEPARATORS, ids=repr)
-def test_a_comment_after_a_separator_in_a_string_suppresses_its_own_line(tmp_path: Path, sep: str) -> None:
+def test_a_comment_after_a_separator_in_a_string_suppresses_its_own_line(
+    tmp_path: Path, sep: str
+) -> None:
     module = _write(tmp_path / "m.py", f'X = "{sep}{TOKEN}"  # ovadapt: ignore[OVA401]\n')
     result, _ = _lint(module)
     assert not result.findings
@@ -72,25 +76,33 @@ def _token_after_two_lines(sep: str) -> str:
 @pytest.mark.parametrize("sep", TEXT_SEPARATORS + LINE_ENDINGS, ids=repr)
 def test_positions_and_frame_follow_the_tokenizer_lines(tmp_path: Path, sep: str) -> None:
     result, output = _lint(_write(tmp_path / "m.py", _token_after_two_lines(sep)))
-    assert [(f.code, f.span.start_line, f.span.start_col, f.span.end_line, f.span.end_col)
-            for f in result.findings] == [("OVA401", 3, 6, 3, 46)]
+    assert [
+        (f.code, f.span.start_line, f.span.start_col, f.span.end_line, f.span.end_col)
+        for f in result.findings
+    ] == [("OVA401", 3, 6, 3, 46)]
     masked = "ghp_…[40 chars]"
     frame = f'    3 | T = "{masked}"'
     lines = output.splitlines()
     assert frame in lines, output
     caret = lines[lines.index(frame) + 1]
-    assert caret == "      | " + " " * len('T = "') + "^" * len(masked), output  # one mask, caret spans it
+    assert caret == "      | " + " " * len('T = "') + "^" * len(masked), (
+        output
+    )  # one mask, caret spans it
     assert not _pieces(TOKEN[4:]) & _pieces(output), output
 
 
-@pytest.mark.parametrize("name, text, where", [
-    ("cr.py", 'a = 1\rb = "/home/alice/x"\r', (2, 6)),
-    ("ff.py", "\x0c\n\x0c\nx = 1\n# see /home/bob/notes\n", (4, 7)),
-    ("cr.md", 'a = 1\rb = "/home/alice/x"\r', (2, 6)),
-    ("ls.md", "a\u2028b\x85c\nsee /home/bob/notes\n", (2, 5)),
-])
-def test_lone_cr_and_form_feeds_give_positions_not_internal_errors(tmp_path: Path, name: str, text: str,
-                                                                    where: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    "name, text, where",
+    [
+        ("cr.py", 'a = 1\rb = "/home/alice/x"\r', (2, 6)),
+        ("ff.py", "\x0c\n\x0c\nx = 1\n# see /home/bob/notes\n", (4, 7)),
+        ("cr.md", 'a = 1\rb = "/home/alice/x"\r', (2, 6)),
+        ("ls.md", "a\u2028b\x85c\nsee /home/bob/notes\n", (2, 5)),
+    ],
+)
+def test_lone_cr_and_form_feeds_give_positions_not_internal_errors(
+    tmp_path: Path, name: str, text: str, where: tuple[int, int]
+) -> None:
     result, output = _lint(_write(tmp_path / name, text), scope="all")
     assert [(f.code, f.line, f.col) for f in result.findings] == [("OVA501", *where)], output
     assert f"{where[0]:>5} | " in output
@@ -107,7 +119,9 @@ def test_fix_in_a_file_with_a_lone_cr_rewrites_only_the_leaking_value(tmp_path: 
     module = _write(tmp_path / "m.py", 'A = 1\rP = "/home/alice/x"\nC = "context: do not touch"\n')
     proc = run_cli("--fix", "--no-cache", "--scope", "all", str(module))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert module.read_bytes() == b'A = 1\rP = "[redacted:local-path]"\nC = "context: do not touch"\n'
+    assert (
+        module.read_bytes() == b'A = 1\rP = "[redacted:local-path]"\nC = "context: do not touch"\n'
+    )
 
 
 def test_fix_of_a_json_lines_record_holding_a_line_separator_is_written(tmp_path: Path) -> None:
@@ -115,12 +129,19 @@ def test_fix_of_a_json_lines_record_holding_a_line_separator_is_written(tmp_path
     fixture = _write(tmp_path / "log.public.jsonl", '{"note": "a\u2028b", "p": "/home/alice/x"}\n')
     proc = run_cli("--fix", "--no-cache", str(fixture))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert json.loads(fixture.read_text(encoding="utf-8")) == {"note": "a\u2028b", "p": "[redacted:local-path]"}
+    assert json.loads(fixture.read_text(encoding="utf-8")) == {
+        "note": "a\u2028b",
+        "p": "[redacted:local-path]",
+    }
 
 
-def test_pem_block_with_cr_line_ends_is_masked_in_the_frame_of_a_finding_inside_it(tmp_path: Path) -> None:
-    text = 'KEY = """-----BEGIN RSA PRIVATE KEY-----\r' + "\r".join(PEM_BODY) + ' /home/alice/x\r' \
-           '-----END RSA PRIVATE KEY-----"""\r'
+def test_pem_block_with_cr_line_ends_is_masked_in_the_frame_of_a_finding_inside_it(
+    tmp_path: Path,
+) -> None:
+    text = (
+        'KEY = """-----BEGIN RSA PRIVATE KEY-----\r' + "\r".join(PEM_BODY) + " /home/alice/x\r"
+        '-----END RSA PRIVATE KEY-----"""\r'
+    )
     result, output = _lint(_write(tmp_path / "k.py", text), scope="all")
     assert [(f.code, f.line) for f in result.findings] == [("OVA402", 1), ("OVA501", 3)], output
     assert "    3 | " in output
@@ -133,7 +154,12 @@ def test_a_frame_shows_controls_and_separators_one_visible_symbol_each(tmp_path:
     # visible symbol, so the caret stays under the path.
     module = _write(tmp_path / "m.py", 'X = "\x1b[2J\x0b\u2028\x85 /home/alice/x"\n')
     result, output = _lint(module, scope="all")
-    assert "\x1b" not in output and "\u2028" not in output and "\x85" not in output and "\x0b" not in output
+    assert (
+        "\x1b" not in output
+        and "\u2028" not in output
+        and "\x85" not in output
+        and "\x0b" not in output
+    )
     assert [(f.code, f.col) for f in result.findings if f.code == "OVA501"] == [("OVA501", 14)]
     lines = output.splitlines()
     frame = '    1 | X = "\u241b[2J\u240b\ufffd\ufffd /home/alice/x"'
@@ -142,13 +168,21 @@ def test_a_frame_shows_controls_and_separators_one_visible_symbol_each(tmp_path:
 
 
 @pytest.mark.parametrize("ending", LINE_ENDINGS, ids=repr)
-def test_comments_between_the_parts_of_a_joined_string_are_comments(tmp_path: Path, ending: str) -> None:
+def test_comments_between_the_parts_of_a_joined_string_are_comments(
+    tmp_path: Path, ending: str
+) -> None:
     # Comments come from '#' outside string spans; an implicitly joined literal's span covers the comments
     # between its parts, which only the tokenizer sees: a directive there counts, a token there is found.
-    suppressed = _write(tmp_path / "a.py", ending.join(
-        ['X = ("left"  # ovadapt: ignore-file', '     "right")', f'T = "{TOKEN}"', ""]))
+    suppressed = _write(
+        tmp_path / "a.py",
+        ending.join(['X = ("left"  # ovadapt: ignore-file', '     "right")', f'T = "{TOKEN}"', ""]),
+    )
     result, _ = _lint(suppressed)
     assert not result.findings and [s.finding.code for s in result.suppressed] == ["OVA401"]
-    leaked = _write(tmp_path / "b.py", ending.join(['X = ("left"', f'     # {TOKEN}', '     "right")', ""]))
+    leaked = _write(
+        tmp_path / "b.py", ending.join(['X = ("left"', f"     # {TOKEN}", '     "right")', ""])
+    )
     result, _ = _lint(leaked)
-    assert [(f.code, f.span.start_line, f.span.start_col) for f in result.findings] == [("OVA401", 2, 8)]
+    assert [(f.code, f.span.start_line, f.span.start_col) for f in result.findings] == [
+        ("OVA401", 2, 8)
+    ]

@@ -9,18 +9,20 @@ from pathlib import Path
 
 import pytest
 
+from ovadapt_lint.analysis import Analysis
 from ovadapt_lint.config import Config
 from ovadapt_lint.engine import check_json_source
 from ovadapt_lint.frontends import json_tree
 from ovadapt_lint.frontends.json_tree import JsonDocument, parse_json, walk
 from ovadapt_lint.source import SourceFile
-from ovadapt_lint.analysis import Analysis
 
 
 def _many_keys(count: int) -> bytes:
     # The shape of benchmarks/make_linear_inputs.py's many_keys.public.json: one object, short keys, numbers.
     rng = random.Random(15)
-    return json.dumps({f"k{i:07d}": rng.randrange(10**6) for i in range(count)}, separators=(",", ":")).encode()
+    return json.dumps(
+        {f"k{i:07d}": rng.randrange(10**6) for i in range(count)}, separators=(",", ":")
+    ).encode()
 
 
 def _ready() -> tuple[Config, Analysis]:
@@ -67,7 +69,9 @@ def test_published_json_strings_get_one_credential_pass(monkeypatch: pytest.Monk
     monkeypatch.setattr(scanner, "scan_secrets", counting)
     values = [f"/home/user{i}/.ssh/id_rsa" for i in range(20)]
     data = json.dumps({f"key{i}": value for i, value in enumerate(values)}).encode()
-    findings = check_json_source(SourceFile(Path("p.public.json"), "p.public.json", data), "json", Config(), "public")
+    findings = check_json_source(
+        SourceFile(Path("p.public.json"), "p.public.json", data), "json", Config(), "public"
+    )
     assert sorted(f.json_path for f in findings) == sorted(f"key{i}" for i in range(20))
     assert sorted(calls) == sorted([f"key{i}" for i in range(20)] + values)
 
@@ -97,23 +101,33 @@ def _convert_as_before(ts_root, data: bytes, base: int, doc: JsonDocument):
         if depth > json_tree.MAX_DEPTH:
             if not deep_reported:
                 deep_reported = True
-                doc.notices.append(json_tree.notice(
-                    "OVA006", f"nested deeper than {json_tree.MAX_DEPTH} levels; deeper values were not analysed",
-                    doc.source.display, doc.span(node)))
+                doc.notices.append(
+                    json_tree.notice(
+                        "OVA006",
+                        f"nested deeper than {json_tree.MAX_DEPTH} levels; deeper values were not analysed",
+                        doc.source.display,
+                        doc.span(node),
+                    )
+                )
             continue
         for child_ts in ts_node.named_children:
             key = None
             if node.kind == "object":
                 if child_ts.type != "pair":
                     continue
-                key_ts, child_ts = child_ts.child_by_field_name("key"), child_ts.child_by_field_name("value")
+                key_ts, child_ts = (
+                    child_ts.child_by_field_name("key"),
+                    child_ts.child_by_field_name("value"),
+                )
                 if key_ts is None or child_ts is None or key_ts.type != "string":
                     continue
                 key = _make_as_before(key_ts, data, base)
             child = _make_as_before(child_ts, data, base)
             if child is None:
                 continue
-            node.value.append(child if key is None else json_tree.Member(key.value, key.start, key.end, child))
+            node.value.append(
+                child if key is None else json_tree.Member(key.value, key.start, key.end, child)
+            )
             if child.kind in ("object", "array"):
                 stack.append((child_ts, child, depth + 1))
     return root
@@ -127,23 +141,34 @@ def _tree_sitter_document(source: SourceFile) -> JsonDocument:
 
 
 def _flat(doc: JsonDocument) -> list:
-    return [(path, node.kind, node.start, node.end,
-             None if node.kind in ("object", "array") else (type(node.value), node.value),
-             None if member is None else (member.key_node.start, member.key_node.end, member.key))
-            for root, prefix in doc.roots for node, path, member in walk(root, prefix)]
+    return [
+        (
+            path,
+            node.kind,
+            node.start,
+            node.end,
+            None if node.kind in ("object", "array") else (type(node.value), node.value),
+            None if member is None else (member.key_node.start, member.key_node.end, member.key),
+        )
+        for root, prefix in doc.roots
+        for node, path, member in walk(root, prefix)
+    ]
 
 
-@pytest.mark.parametrize("text", [
-    '{"a": [1, -0, 2.5, 1.5e10, true, false, null], "b": {}, "c": []}',
-    ' \r\n\t{ "k" : [ ] , "l" : { } ,"m":"" } \n',
-    '{"é\\u00e9\\ud83d\\ude00": "ünïcödé \\" \\\\ \\n /home/älice/x", "k\\u0000": ["\\u00e9", "x"]}',
-    '{"a":1,"a":{"a":2},"a":[{"a":"/home/x/y"}]}',
-    '"a lone string"',
-    "[" + "9" * 5000 + "]",
-    '{"a":' * 401 + '{"b":[1,{"c":2}]}' + "}" * 401,
-    "[" * 400 + '[1],[2],{"x":[3]}' + "]" * 400,
-    "[" * 1000 + "1" + "]" * 1000,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": [1, -0, 2.5, 1.5e10, true, false, null], "b": {}, "c": []}',
+        ' \r\n\t{ "k" : [ ] , "l" : { } ,"m":"" } \n',
+        '{"é\\u00e9\\ud83d\\ude00": "ünïcödé \\" \\\\ \\n /home/älice/x", "k\\u0000": ["\\u00e9", "x"]}',
+        '{"a":1,"a":{"a":2},"a":[{"a":"/home/x/y"}]}',
+        '"a lone string"',
+        "[" + "9" * 5000 + "]",
+        '{"a":' * 401 + '{"b":[1,{"c":2}]}' + "}" * 401,
+        "[" * 400 + '[1],[2],{"x":[3]}' + "]" * 400,
+        "[" * 1000 + "1" + "]" * 1000,
+    ],
+)
 def test_valid_json_tree_is_the_one_tree_sitter_gives(text: str) -> None:
     # Valid documents are read with the stdlib's lexers (tree-sitter's tree was 27x a large file's size):
     # nodes, spans, keys, values and the depth notice stay those of the tree-sitter conversion.
@@ -151,7 +176,9 @@ def test_valid_json_tree_is_the_one_tree_sitter_gives(text: str) -> None:
     ours, theirs = parse_json(source), _tree_sitter_document(source)
     assert json_tree._strict_tree  # the stdlib reader, not tree-sitter, built ``ours``
     assert _flat(ours) == _flat(theirs)
-    assert [(n.code, n.message, n.span) for n in ours.notices] == [(n.code, n.message, n.span) for n in theirs.notices]
+    assert [(n.code, n.message, n.span) for n in ours.notices] == [
+        (n.code, n.message, n.span) for n in theirs.notices
+    ]
 
 
 def _tree_sitter_jsonl(source: SourceFile) -> JsonDocument:
@@ -169,30 +196,53 @@ def _tree_sitter_jsonl(source: SourceFile) -> JsonDocument:
             message, index = error
             line_no, _ = source.position(line_start)
             span, _ = json_tree._error_span(source, line_text, line_start, index or 0)
-            doc.notices.append(json_tree.notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
+            doc.notices.append(
+                json_tree.notice(
+                    "OVA001",
+                    f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules",
+                    source.display,
+                    span,
+                )
+            )
         elif values:
-            doc.roots.append((_convert_as_before(values[0], source.data, line_start, doc), (record,)))
+            doc.roots.append(
+                (_convert_as_before(values[0], source.data, line_start, doc), (record,))
+            )
         record += 1
     return doc
 
 
-@pytest.mark.parametrize("data", [
-    b'{"a": [1, -0, 2.5, 1.5e10, true, false, null], "b": {}, "c": []}\n"a lone string"\n42\nnull\n',
-    '{"é\\u00e9\\ud83d\\ude00": "ünïcödé \\" \\\\ \\n /home/älice/x"}\n{"k\\u0000": ["\\u00e9", "ä", "x"]}\n'.encode(),
-    '{"a": 1,}\n{"é": "/home/x/y"}\n{"ü": [1 2]}\n["after", "two invalid", "ö"]\n'.encode(),
-    b'{"a": 1}\r\n{"b": [1, 2], "c": "x"}\r\n\r\n{"d": {}}\r\n',
-    b'\n\n  {"a":1}\n   \n\t\n{"b":2}',
-    b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x"}\n{"c\xff": 1,}\n{"d": "\xe9"}\n',
-    ('{"a":' * 401 + '{"b":[1,{"c":2}]}' + "}" * 401 + "\n" + "[" * 400 + '[1],{"x":[3]}' + "]" * 400 + "\n").encode(),
-    ("[" * 3000 + "1" + "]" * 3000 + "\n" + '{"after": "the deep one"}\n').encode(),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"a": [1, -0, 2.5, 1.5e10, true, false, null], "b": {}, "c": []}\n"a lone string"\n42\nnull\n',
+        '{"é\\u00e9\\ud83d\\ude00": "ünïcödé \\" \\\\ \\n /home/älice/x"}\n{"k\\u0000": ["\\u00e9", "ä", "x"]}\n'.encode(),
+        '{"a": 1,}\n{"é": "/home/x/y"}\n{"ü": [1 2]}\n["after", "two invalid", "ö"]\n'.encode(),
+        b'{"a": 1}\r\n{"b": [1, 2], "c": "x"}\r\n\r\n{"d": {}}\r\n',
+        b'\n\n  {"a":1}\n   \n\t\n{"b":2}',
+        b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x"}\n{"c\xff": 1,}\n{"d": "\xe9"}\n',
+        (
+            '{"a":' * 401
+            + '{"b":[1,{"c":2}]}'
+            + "}" * 401
+            + "\n"
+            + "[" * 400
+            + '[1],{"x":[3]}'
+            + "]" * 400
+            + "\n"
+        ).encode(),
+        ("[" * 3000 + "1" + "]" * 3000 + "\n" + '{"after": "the deep one"}\n').encode(),
+    ],
+)
 def test_json_lines_tree_is_the_one_tree_sitter_gives(data: bytes) -> None:
     # Records json.loads accepts are read with the stdlib's lexers at their byte offset; the others stay on
     # tree-sitter. Nodes, spans, keys, values and notices stay those of tree-sitter's conversion.
     source = SourceFile(Path("x.jsonl"), "x.jsonl", data)
     ours, theirs = json_tree.parse_jsonl(source), _tree_sitter_jsonl(source)
     assert _flat(ours) == _flat(theirs)
-    assert [(n.code, n.message, n.span) for n in ours.notices] == [(n.code, n.message, n.span) for n in theirs.notices]
+    assert [(n.code, n.message, n.span) for n in ours.notices] == [
+        (n.code, n.message, n.span) for n in theirs.notices
+    ]
 
 
 @pytest.mark.slow  # tracemalloc over a large input: seconds of CPU
@@ -200,7 +250,9 @@ def test_json_lines_peak_memory_is_bounded() -> None:
     # Each record went through tree-sitter and _convert (an int per number, a node per key, a string per key
     # of every record, the file split into lines beside it): 24x the file in Python objects, 28x in RSS.
     rng = random.Random(15)
-    data = "".join(json.dumps({f"k{j}": rng.randrange(10**6) for j in range(20)}) + "\n" for _ in range(2000)).encode()
+    data = "".join(
+        json.dumps({f"k{j}": rng.randrange(10**6) for j in range(20)}) + "\n" for _ in range(2000)
+    ).encode()
     ratio = _peak_per_byte("m.public.jsonl", "jsonl", data)
     assert ratio < 20, f"{ratio:.1f}x the file"
 
@@ -213,27 +265,35 @@ def _tree_sitter_invalid(source: SourceFile) -> JsonDocument:
         data = json_tree._LENIENT_TOKEN.sub(json_tree._blank, data)
     values = json_tree._top_values(json_tree._parser().parse(data))
     for index, value in enumerate(values):
-        doc.roots.append((_convert_as_before(value, data, 0, doc), () if len(values) == 1 else (index,)))
+        doc.roots.append(
+            (_convert_as_before(value, data, 0, doc), () if len(values) == 1 else (index,))
+        )
     return doc
 
 
-@pytest.mark.parametrize("name, data", [
-    ("x.json", b'{"a": 1, "b": [1, 2,], "c": {"d": "/home/x/y",},}'),
-    ("x.json", b'{"a": 1 "b": 2, "c": }'),
-    ("x.json", b'{"a": , "b": 2, "": null, 3: 4, "e"}'),
-    ("x.json", b'// c\n{"a": /* x */ [1, // y\n 2]}'),
-    ("x.json", b'{"a": 1}\n{"b": 2}\n[3] "s" 4'),
-    ("x.json", '{"é\\u00e9": "ünï \\n", "k": [tru, nul, 1e+2, -, "ä"],}'.encode()),
-    ("x.json", b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x",}'),
-    ("x.json", b'{"a": NaN, "b": Infinity}'),
-    ("x.json", b'[1, 2'),
-    ("x.json", b'{"a": "unterminated}'),
-    ("x.json", ('{"a":' * 401 + '{"b":[1,,{"c":2}]}' + "}" * 401).encode()),
-    ("x.json", ("[" * 500 + "1,]" + "]" * 499).encode()),
-    ("x.json", ("[" * 402 + "]" * 402 + "\n").encode() * 2),
-    ("tsconfig.json", '{\n  // é\n  "a": [1, 2,], /* ü */ "b": {"c": "/home/x/y",} "d": 1,\n}\n'.encode()),
-    ("x.jsonc", b'{"a": 1,, "b": 2}'),
-])
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        ("x.json", b'{"a": 1, "b": [1, 2,], "c": {"d": "/home/x/y",},}'),
+        ("x.json", b'{"a": 1 "b": 2, "c": }'),
+        ("x.json", b'{"a": , "b": 2, "": null, 3: 4, "e"}'),
+        ("x.json", b'// c\n{"a": /* x */ [1, // y\n 2]}'),
+        ("x.json", b'{"a": 1}\n{"b": 2}\n[3] "s" 4'),
+        ("x.json", '{"é\\u00e9": "ünï \\n", "k": [tru, nul, 1e+2, -, "ä"],}'.encode()),
+        ("x.json", b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x",}'),
+        ("x.json", b'{"a": NaN, "b": Infinity}'),
+        ("x.json", b"[1, 2"),
+        ("x.json", b'{"a": "unterminated}'),
+        ("x.json", ('{"a":' * 401 + '{"b":[1,,{"c":2}]}' + "}" * 401).encode()),
+        ("x.json", ("[" * 500 + "1,]" + "]" * 499).encode()),
+        ("x.json", ("[" * 402 + "]" * 402 + "\n").encode() * 2),
+        (
+            "tsconfig.json",
+            '{\n  // é\n  "a": [1, 2,], /* ü */ "b": {"c": "/home/x/y",} "d": 1,\n}\n'.encode(),
+        ),
+        ("x.jsonc", b'{"a": 1,, "b": 2}'),
+    ],
+)
 def test_invalid_json_tree_is_the_one_tree_sitter_gives(name: str, data: bytes) -> None:
     # A document json.loads rejects is still checked on tree-sitter's recovered tree, now read into a skeleton
     # and dropped before the nodes are made (issue 15): the nodes and depth notices are those it gave.
@@ -242,7 +302,9 @@ def test_invalid_json_tree_is_the_one_tree_sitter_gives(name: str, data: bytes) 
     assert not ours.complete
     assert _flat(ours) == _flat(theirs)
     assert [n.code for n in ours.notices][:1] == ["OVA001"]
-    assert [(n.code, n.message, n.span) for n in ours.notices[1:]] == [(n.code, n.message, n.span) for n in theirs.notices]
+    assert [(n.code, n.message, n.span) for n in ours.notices[1:]] == [
+        (n.code, n.message, n.span) for n in theirs.notices
+    ]
 
 
 @pytest.mark.slow  # tracemalloc over a large input: seconds of CPU
@@ -269,12 +331,17 @@ def test_exponent_with_a_sign_is_one_number() -> None:
 
 # --- reports of many findings on one line (the minified case) ------------------------------------------------
 
+
 def _minified(tmp_path: Path, count: int) -> Path:
     # The shape of benchmarks/make_linear_inputs.py's minified.public.json: one line, a home path per object.
     rng = random.Random(15)
     target = tmp_path / "minified.public.json"
-    target.write_text(json.dumps([{"p": f"/home/user{rng.randrange(10**6)}/.ssh/id_rsa"} for _ in range(count)],
-                                 separators=(",", ":")))
+    target.write_text(
+        json.dumps(
+            [{"p": f"/home/user{rng.randrange(10**6)}/.ssh/id_rsa"} for _ in range(count)],
+            separators=(",", ":"),
+        )
+    )
     return target
 
 
@@ -286,8 +353,9 @@ def _minified_result(tmp_path: Path, count: int):
     return result
 
 
-def test_text_report_decodes_a_long_line_once_for_all_its_findings(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_report_decodes_a_long_line_once_for_all_its_findings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Each finding's frame decoded the whole line again and cut its ending with a regex that tried every
     # position: 8k findings on a 295 KB line took 20 s, 32k on 1.2 MB over 300 s.
     import io
@@ -297,15 +365,18 @@ def test_text_report_decodes_a_long_line_once_for_all_its_findings(tmp_path: Pat
     result = _minified_result(tmp_path, 400)
     decoded: list[int] = []
     real = SourceFile.line_text
-    monkeypatch.setattr(SourceFile, "line_text", lambda self, line: decoded.append(line) or real(self, line))
+    monkeypatch.setattr(
+        SourceFile, "line_text", lambda self, line: decoded.append(line) or real(self, line)
+    )
     out = io.StringIO()
     write_text(result, out, color=False)
     assert decoded == [1]
     assert out.getvalue().count("    1 | ") == 400  # a frame for every finding all the same
 
 
-def test_text_report_prints_in_batches_not_a_console_call_per_line(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_report_prints_in_batches_not_a_console_call_per_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # rich's Console.print costs about 0.2 ms of setup a call: three calls per finding cost more than linting.
     import io
 
@@ -317,8 +388,13 @@ def test_text_report_prints_in_batches_not_a_console_call_per_line(tmp_path: Pat
     for color in (False, True):
         calls: list[int] = []
         real = Console.print
-        monkeypatch.setattr(Console, "print",
-                            lambda self, *a, _calls=calls, _real=real, **k: _calls.append(1) or _real(self, *a, **k))
+        monkeypatch.setattr(
+            Console,
+            "print",
+            lambda self, *a, _calls=calls, _real=real, **k: (
+                _calls.append(1) or _real(self, *a, **k)
+            ),
+        )
         out = io.StringIO()
         write_text(result, out, color=color)
         monkeypatch.undo()
@@ -352,20 +428,42 @@ def test_json_report_streams_its_findings(tmp_path: Path, monkeypatch: pytest.Mo
 
 @pytest.mark.parametrize("findings, suppressed", [(0, 0), (1, 0), (0, 2), (3, 2)])
 def test_streamed_json_equals_json_dumps(findings: int, suppressed: int) -> None:
-    from ovadapt_lint.report.json_report import dump_json
     import io
 
-    def items(count: int, tag: str) -> list[dict]:
-        return [{"code": f"OVA{n}", "message": f"{tag} \u2028 \"q\" \\ é\ud800", "nested": {"a": [1, {}, []]},
-                 "n": None, "f": 1.5e300} for n in range(count)]
+    from ovadapt_lint.report.json_report import dump_json
 
-    document = {"schema": "x", "summary": {"findings": findings, "empty": {}}, "findings": items(findings, "f"),
-                "suppressed": items(suppressed, "s")}
+    def items(count: int, tag: str) -> list[dict]:
+        return [
+            {
+                "code": f"OVA{n}",
+                "message": f'{tag} \u2028 "q" \\ é\ud800',
+                "nested": {"a": [1, {}, []]},
+                "n": None,
+                "f": 1.5e300,
+            }
+            for n in range(count)
+        ]
+
+    document = {
+        "schema": "x",
+        "summary": {"findings": findings, "empty": {}},
+        "findings": items(findings, "f"),
+        "suppressed": items(suppressed, "s"),
+    }
     # json.dumps byte for byte, but for the line separators and bidi controls written as \u escapes (issue 27)
-    expected = json.dumps(document, indent=2, ensure_ascii=False).replace("\u2028", "\\u2028") + "\n"
+    expected = (
+        json.dumps(document, indent=2, ensure_ascii=False).replace("\u2028", "\\u2028") + "\n"
+    )
     out = io.StringIO()
-    dump_json({**document, "findings": iter(document["findings"]), "suppressed": iter(document["suppressed"])}, out,
-              chunk=64)
+    dump_json(
+        {
+            **document,
+            "findings": iter(document["findings"]),
+            "suppressed": iter(document["suppressed"]),
+        },
+        out,
+        chunk=64,
+    )
     assert out.getvalue() == expected
 
 
@@ -378,16 +476,22 @@ def _all_formats(result, root: Path) -> dict[str, str]:
     from ovadapt_lint.report.text import write_concise, write_text
 
     outputs = {}
-    for name, writer in (("json", write_json), ("sarif", lambda r, o: write_sarif(r, o, srcroot=str(root))),
-                         ("github", write_github),
-                         ("concise", write_concise), ("text", lambda r, o: write_text(r, o, color=False))):
+    for name, writer in (
+        ("json", write_json),
+        ("sarif", lambda r, o: write_sarif(r, o, srcroot=str(root))),
+        ("github", write_github),
+        ("concise", write_concise),
+        ("text", lambda r, o: write_text(r, o, color=False)),
+    ):
         out = io.StringIO()
         writer(result, out)
         outputs[name] = out.getvalue()
     return outputs
 
 
-def test_reports_do_not_scan_again_what_the_lint_masked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reports_do_not_scan_again_what_the_lint_masked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Every message and JSON path was scanned for credentials twice, as the file was linted and again by the
     # report: a third of the report's time on a minified file.
     from ovadapt_lint import redact
@@ -407,8 +511,13 @@ def test_text_the_lint_did_not_mask_is_masked_by_every_report(tmp_path: Path) ->
     from ovadapt_lint.results import LintResult
 
     token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
-    finding = make_finding("OVA003", f"cannot read {token}", str(tmp_path / "x.json"), Span(1, 1, 1, 2),
-                           json_path=f"[{token!r}]")
+    finding = make_finding(
+        "OVA003",
+        f"cannot read {token}",
+        str(tmp_path / "x.json"),
+        Span(1, 1, 1, 2),
+        json_path=f"[{token!r}]",
+    )
     assert not getattr(finding, "quoted_masked", False)
     outputs = _all_formats(LintResult(findings=[finding]), tmp_path)
     for name, output in outputs.items():

@@ -25,7 +25,9 @@ def _imported_modules(name: str) -> set[str]:
 
 def test_discover_does_not_import_config_for_its_error_type():
     assert "config" not in _imported_modules("discover")
-    assert "discover" not in _imported_modules("errors") and "config" not in _imported_modules("errors")
+    assert "discover" not in _imported_modules("errors") and "config" not in _imported_modules(
+        "errors"
+    )
 
 
 def test_config_error_is_one_class_wherever_it_is_imported_from():
@@ -43,8 +45,11 @@ EMITTED_OUTSIDE_CHECKS = {"OVA314"}
 # Codes two checks of one file kind legitimately share: string-content finds the text signature of a raw
 # structure inside a string, raw-structures finds the same kind of content as JSON structure (a list of
 # chat messages, a tool-output object).
-SHARED_CLAIMS = {(kind, code): {"string-content", "raw-structures"}
-                 for kind in ("json", "jsonl") for code in ("OVA302", "OVA305", "OVA312")}
+SHARED_CLAIMS = {
+    (kind, code): {"string-content", "raw-structures"}
+    for kind in ("json", "jsonl")
+    for code in ("OVA302", "OVA305", "OVA312")
+}
 
 
 def test_every_declared_code_exists_in_the_rule_pack() -> None:
@@ -54,7 +59,9 @@ def test_every_declared_code_exists_in_the_rule_pack() -> None:
     for kind, checks in CATALOG.items():
         for check in checks:
             unknown = [code for code in check.codes if code not in all_rules()]
-            assert not unknown, f"{kind} check {check.name} declares codes the rule pack lacks: {unknown}"
+            assert not unknown, (
+                f"{kind} check {check.name} declares codes the rule pack lacks: {unknown}"
+            )
 
 
 def test_every_rule_code_written_in_the_source_exists_in_the_rule_pack() -> None:
@@ -64,8 +71,14 @@ def test_every_rule_code_written_in_the_source_exists_in_the_rule_pack() -> None
     missing = []
     for path in SRC.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) == 6 \
-                    and node.value.startswith("OVA") and node.value[3:].isdigit() and node.value not in all_rules():
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and len(node.value) == 6
+                and node.value.startswith("OVA")
+                and node.value[3:].isdigit()
+                and node.value not in all_rules()
+            ):
                 missing.append(f"{path.relative_to(SRC)}:{node.lineno} {node.value}")
     assert missing == []
 
@@ -79,9 +92,11 @@ def test_every_rule_is_claimed_by_exactly_one_check_per_file_kind() -> None:
         for code in all_rules():
             claimants = {check.name for check in checks if check.claims(code)}
             claimed_anywhere |= {code} if claimants else set()
-            assert len(claimants) <= 1 or SHARED_CLAIMS.get((kind, code)) == claimants, \
+            assert len(claimants) <= 1 or SHARED_CLAIMS.get((kind, code)) == claimants, (
                 f"{code} is claimed by several {kind} checks: {sorted(claimants)}"
+            )
     for code in all_rules():
         outside = is_notice(code) or code in EMITTED_OUTSIDE_CHECKS
-        assert (code in claimed_anywhere) != outside, \
+        assert (code in claimed_anywhere) != outside, (
             f"{code}: claimed by a check" if outside else f"{code}: claimed by no check"
+        )

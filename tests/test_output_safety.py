@@ -44,18 +44,45 @@ ALNUM = string.ascii_letters + string.digits
 def _random(draw, size: int, alphabet: str = ALNUM) -> str:
     # A digit and a letter at least, so no draw degenerates into a placeholder-looking run.
     body = draw(st.text(alphabet=alphabet, min_size=size - 2, max_size=size - 2))
-    return draw(st.sampled_from("ABCDEFGHJKLMNPQRSTUVWXYZ")) + body + draw(st.sampled_from("23456789"))
+    return (
+        draw(st.sampled_from("ABCDEFGHJKLMNPQRSTUVWXYZ")) + body + draw(st.sampled_from("23456789"))
+    )
 
 
 @st.composite
 def secrets(draw):
     """(full text to plant, the random material that must never be shown)."""
-    kind = draw(st.sampled_from([
-        "openai", "anthropic", "github", "gitlab", "slack", "google", "npm", "aws", "jwt", "oauth",
-        "url", "password", "bearer", "cookie", "signed", "provider",
-        # issue 26: context credentials in other syntaxes, curl userinfo, hex under a credential name
-        "creds", "envdefault", "xml", "arrow", "curl", "curl_token", "hex40", "api_token_scheme",
-    ]))
+    kind = draw(
+        st.sampled_from(
+            [
+                "openai",
+                "anthropic",
+                "github",
+                "gitlab",
+                "slack",
+                "google",
+                "npm",
+                "aws",
+                "jwt",
+                "oauth",
+                "url",
+                "password",
+                "bearer",
+                "cookie",
+                "signed",
+                "provider",
+                # issue 26: context credentials in other syntaxes, curl userinfo, hex under a credential name
+                "creds",
+                "envdefault",
+                "xml",
+                "arrow",
+                "curl",
+                "curl_token",
+                "hex40",
+                "api_token_scheme",
+            ]
+        )
+    )
     if kind == "provider":  # any format of rules/secrets/providers.toml, a random body of its shape
         entry = draw(st.sampled_from(PROVIDERS))
         token = expand(entry["example"], random.Random(draw(st.integers(0, 2**32))))
@@ -73,19 +100,48 @@ def secrets(draw):
     if kind == "signed":
         material = _random(draw, 40, "0123456789abcdef")
         return f"https://bucket.s3.amazonaws.com/x.json?X-Amz-Signature={material}", material
-    size = {"openai": 40, "anthropic": 40, "github": 36, "gitlab": 20, "slack": 24, "google": 35, "npm": 36,
-            "oauth": 54, "url": 12, "password": 12, "bearer": 24, "cookie": 16, "creds": 24, "envdefault": 28,
-            "xml": 24, "arrow": 30, "curl": 16, "curl_token": 32, "api_token_scheme": 32}[kind]
+    size = {
+        "openai": 40,
+        "anthropic": 40,
+        "github": 36,
+        "gitlab": 20,
+        "slack": 24,
+        "google": 35,
+        "npm": 36,
+        "oauth": 54,
+        "url": 12,
+        "password": 12,
+        "bearer": 24,
+        "cookie": 16,
+        "creds": 24,
+        "envdefault": 28,
+        "xml": 24,
+        "arrow": 30,
+        "curl": 16,
+        "curl_token": 32,
+        "api_token_scheme": 32,
+    }[kind]
     material = _random(draw, size)
     template = {
-        "openai": "sk-proj-{}", "anthropic": "sk-ant-api03-{}", "github": "ghp_{}", "gitlab": "glpat-{}",
-        "slack": "xoxb-204812345678-{}", "google": "AIza{}", "npm": "npm_{}", "oauth": "ovat_{}",
-        "url": "postgres://svc:{}@db.example.net/app", "password": "password={}", "bearer": "Authorization: Bearer {}",
+        "openai": "sk-proj-{}",
+        "anthropic": "sk-ant-api03-{}",
+        "github": "ghp_{}",
+        "gitlab": "glpat-{}",
+        "slack": "xoxb-204812345678-{}",
+        "google": "AIza{}",
+        "npm": "npm_{}",
+        "oauth": "ovat_{}",
+        "url": "postgres://svc:{}@db.example.net/app",
+        "password": "password={}",
+        "bearer": "Authorization: Bearer {}",
         "cookie": "cookie=sid_{}; secure; httponly",
         # Single quotes only: the planted text also sits inside a double-quoted Python literal.
-        "creds": "creds := '{}'", "envdefault": "os.getenv('API_TOKEN', '{}')",
-        "xml": "<add key='ApiToken' value='{}'/>", "arrow": "'secret_key' => '{}',",
-        "curl": "curl -u 'ops@example.org:{}' https://api.example.net", "curl_token": "curl -u {}: https://api.example.net",
+        "creds": "creds := '{}'",
+        "envdefault": "os.getenv('API_TOKEN', '{}')",
+        "xml": "<add key='ApiToken' value='{}'/>",
+        "arrow": "'secret_key' => '{}',",
+        "curl": "curl -u 'ops@example.org:{}' https://api.example.net",
+        "curl_token": "curl -u {}: https://api.example.net",
         "api_token_scheme": "Authorization: Api-Token {}",
     }[kind]
     return template.format(material), material
@@ -96,9 +152,14 @@ def _outputs(folder: Path, files: list[str]) -> str:
     config = Config(jobs=1, use_cache=True, cache_dir=folder / "cache")
     result = run(files, config)
     parts = []
-    for writer in (lambda o: write_text(result, o, False, show_suppressed=True), lambda o: write_json(result, o, True),
-                   lambda o: write_sarif(result, o, show_suppressed=True), lambda o: write_github(result, o),
-                   lambda o: write_concise(result, o, show_suppressed=True), lambda o: write_statistics_json(result, o)):
+    for writer in (
+        lambda o: write_text(result, o, False, show_suppressed=True),
+        lambda o: write_json(result, o, True),
+        lambda o: write_sarif(result, o, show_suppressed=True),
+        lambda o: write_github(result, o),
+        lambda o: write_concise(result, o, show_suppressed=True),
+        lambda o: write_statistics_json(result, o),
+    ):
         buffer = io.StringIO()
         writer(buffer)
         parts.append(buffer.getvalue())
@@ -112,31 +173,54 @@ def _outputs(folder: Path, files: list[str]) -> str:
 def _leaks(material: str, output: str, control: str) -> list[str]:
     """5-character pieces of the secret in the output (nothing longer than the documented 4-character
     visible prefix may show) that are not in a control run without it (words like "uriBaseId")."""
-    pieces = {material[i:i + 5] for i in range(len(material) - 4)}
+    pieces = {material[i : i + 5] for i in range(len(material) - 4)}
     return sorted(p for p in pieces if p in output and p not in control)
 
 
 @pytest.mark.slow  # hypothesis: every format for each generated secret
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(secret=secrets(), before=st.text(alphabet=string.ascii_letters + " ", max_size=30),
-       after=st.text(alphabet=string.ascii_letters + " ", max_size=30), key=st.sampled_from(["note", "api_key", "ref"]))
-def test_planted_secrets_never_reach_any_output(tmp_path_factory, secret, before, after, key) -> None:
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    secret=secrets(),
+    before=st.text(alphabet=string.ascii_letters + " ", max_size=30),
+    after=st.text(alphabet=string.ascii_letters + " ", max_size=30),
+    key=st.sampled_from(["note", "api_key", "ref"]),
+)
+def test_planted_secrets_never_reach_any_output(
+    tmp_path_factory, secret, before, after, key
+) -> None:
     text, material = secret
     outputs = []
     # The control run plants a different secret of the same shape (rot13 letters, digits + 5).
-    shifted = material.translate(str.maketrans(string.ascii_letters + string.digits,
-                                               string.ascii_lowercase[13:] + string.ascii_lowercase[:13]
-                                               + string.ascii_uppercase[13:] + string.ascii_uppercase[:13]
-                                               + string.digits[5:] + string.digits[:5]))
+    shifted = material.translate(
+        str.maketrans(
+            string.ascii_letters + string.digits,
+            string.ascii_lowercase[13:]
+            + string.ascii_lowercase[:13]
+            + string.ascii_uppercase[13:]
+            + string.ascii_uppercase[:13]
+            + string.digits[5:]
+            + string.digits[:5],
+        )
+    )
     for planted in (text, text.replace(material, shifted)):
         folder = tmp_path_factory.mktemp("plant")
         fixture = folder / "f.json"
-        fixture.write_text(json.dumps({"evidence": {key: f"{before} {planted} {after}", "summary": "one line"}},
-                                      indent=2), encoding="utf-8")
+        fixture.write_text(
+            json.dumps(
+                {"evidence": {key: f"{before} {planted} {after}", "summary": "one line"}}, indent=2
+            ),
+            encoding="utf-8",
+        )
         module = folder / "m.py"
-        module.write_text(f'TOKEN = "{planted}"\n# {before} {planted} {after}\n'
-                          f'def build_packet(x):\n    return {{"schema_version": "v0", "{key}": "{planted}"}}\n',
-                          encoding="utf-8")
+        module.write_text(
+            f'TOKEN = "{planted}"\n# {before} {planted} {after}\n'
+            f'def build_packet(x):\n    return {{"schema_version": "v0", "{key}": "{planted}"}}\n',
+            encoding="utf-8",
+        )
         outputs.append(_outputs(folder, [str(fixture), str(module)]))
     assert _leaks(material, outputs[0], outputs[1]) == [], text
 
@@ -144,7 +228,9 @@ def test_planted_secrets_never_reach_any_output(tmp_path_factory, secret, before
 def test_no_output_carries_the_working_directory_or_home(tmp_path: Path) -> None:
     project = tmp_path / "project"
     (project / "fixtures").mkdir(parents=True)
-    (project / "fixtures" / "a.json").write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(), encoding="utf-8")
+    (project / "fixtures" / "a.json").write_text(
+        (CORPUS / "OVA104" / "bad_flag_true.json").read_text(), encoding="utf-8"
+    )
     (project / "fixtures" / "b.py").write_text('X = "/tmp/build/out.json"\n', encoding="utf-8")
     home = os.path.expanduser("~")
     for fmt in ("text", "concise", "json", "sarif", "github"):
@@ -191,11 +277,13 @@ def test_a_run_opens_no_socket_and_writes_only_its_outputs(tmp_path: Path, monke
 def test_scanned_code_is_never_executed(tmp_path: Path) -> None:
     marker = tmp_path / "executed"
     module = tmp_path / "evil.py"
-    module.write_text(f"open({str(marker)!r}, 'w').write('ran')\n"
-                      # A projection builder: the attestation key makes the dict a projection.
-                      "def build_packet(x):\n"
-                      "    return {'schema_version': 'v0', 'raw_output_copied': False, 'stdout': x.stdout}\n",
-                      encoding="utf-8")
+    module.write_text(
+        f"open({str(marker)!r}, 'w').write('ran')\n"
+        # A projection builder: the attestation key makes the dict a projection.
+        "def build_packet(x):\n"
+        "    return {'schema_version': 'v0', 'raw_output_copied': False, 'stdout': x.stdout}\n",
+        encoding="utf-8",
+    )
     proc = run_cli("--no-cache", str(module))
     assert proc.returncode == 1 and "OVA208" in proc.stdout  # x.stdout flows into the projection
     assert not marker.exists()
@@ -219,9 +307,15 @@ def _hostile_tree(tmp_path: Path) -> Path:
     root.mkdir()
     for name in HOSTILE_NAMES:
         (root / name).write_text('{"cwd_ref": "/home/alice/x"}\n', encoding="utf-8")
-    env = {**os.environ, "GIT_AUTHOR_NAME": "A\x1b[2J\n::error::author", "GIT_AUTHOR_EMAIL": "a@example.com",
-           "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.com", "GIT_CONFIG_NOSYSTEM": "1",
-           "HOME": str(tmp_path)}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "A\x1b[2J\n::error::author",
+        "GIT_AUTHOR_EMAIL": "a@example.com",
+        "GIT_COMMITTER_NAME": "A",
+        "GIT_COMMITTER_EMAIL": "a@example.com",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "HOME": str(tmp_path),
+    }
     for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "names"]):
         subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
     return root
@@ -241,31 +335,64 @@ def _unsafe_lines(output: str) -> list[str]:
 
 def test_file_names_cannot_speak_to_the_terminal_or_to_ci(tmp_path: Path) -> None:
     root = _hostile_tree(tmp_path)
-    runs = {fmt: run_cli("--no-cache", "--format", fmt, ".", cwd=root) for fmt in ("text", "concise", "github", "json", "sarif")}
-    runs["suppressed"] = run_cli("--no-cache", "--format", "concise", "--show-suppressed", "--ignore", "OVA204", ".", cwd=root)
+    runs = {
+        fmt: run_cli("--no-cache", "--format", fmt, ".", cwd=root)
+        for fmt in ("text", "concise", "github", "json", "sarif")
+    }
+    runs["suppressed"] = run_cli(
+        "--no-cache",
+        "--format",
+        "concise",
+        "--show-suppressed",
+        "--ignore",
+        "OVA204",
+        ".",
+        cwd=root,
+    )
     runs["fix"] = run_cli("--no-cache", "--diff", ".", cwd=root)
     for kind in ("text", "concise", "json", "sarif"):
-        runs[f"history-{kind}"] = run_cli("history", "--no-cache", "--show-authors", "--format", kind, cwd=root,
-                                          env={"GIT_CEILING_DIRECTORIES": str(tmp_path)})
+        runs[f"history-{kind}"] = run_cli(
+            "history",
+            "--no-cache",
+            "--show-authors",
+            "--format",
+            kind,
+            cwd=root,
+            env={"GIT_CEILING_DIRECTORIES": str(tmp_path)},
+        )
     for name, proc in runs.items():
         assert proc.returncode in (0, 1), (name, proc.stderr)
-        assert not _unsafe_lines(proc.stdout) and not _unsafe_lines(proc.stderr), (name, _unsafe_lines(proc.stdout))
+        assert not _unsafe_lines(proc.stdout) and not _unsafe_lines(proc.stderr), (
+            name,
+            _unsafe_lines(proc.stdout),
+        )
         if name.endswith(("json", "sarif")):
             json.loads(proc.stdout)  # escaped by JSON itself
     # Every file is still reported, under a name a reader can recognise.
     assert runs["concise"].stdout.count("OVA501") == len(HOSTILE_NAMES)
     assert "x\\n::error file=a.py,line=1::planted.public.json:1:" in runs["concise"].stdout
     assert "t\\x1b]0;owned\\x07\\x1b[2J.public.json" in runs["text"].stdout
-    assert "A\\x1b[2J::error::author" in runs["history-text"].stdout  # git itself drops the line break
+    assert (
+        "A\\x1b[2J::error::author" in runs["history-text"].stdout
+    )  # git itself drops the line break
 
 
 def test_a_stale_baseline_entry_with_a_hostile_path_is_printed_escaped(tmp_path: Path) -> None:
     (tmp_path / "a.public.json").write_text("{}\n", encoding="utf-8")
-    entry = {"code": "OVA501", "path": "gone\n::error file=x::y.json", "location": "\x1b[2Jnote", "hash": "abcd"}
-    (tmp_path / "base.json").write_text(json.dumps({"schema": "ovadapt-lint/baseline/v1", "salt": "00" * 16,
-                                                    "entries": [entry]}), encoding="utf-8")
+    entry = {
+        "code": "OVA501",
+        "path": "gone\n::error file=x::y.json",
+        "location": "\x1b[2Jnote",
+        "hash": "abcd",
+    }
+    (tmp_path / "base.json").write_text(
+        json.dumps({"schema": "ovadapt-lint/baseline/v1", "salt": "00" * 16, "entries": [entry]}),
+        encoding="utf-8",
+    )
     for fmt in ("text", "concise", "github"):
-        proc = run_cli("--no-cache", "--format", fmt, "--baseline", "base.json", "a.public.json", cwd=tmp_path)
+        proc = run_cli(
+            "--no-cache", "--format", fmt, "--baseline", "base.json", "a.public.json", cwd=tmp_path
+        )
         assert "OVA010" in proc.stdout and not _unsafe_lines(proc.stdout), (fmt, proc.stdout)
 
 
@@ -278,8 +405,12 @@ def test_contract_messages_name_masked_values_by_kind(tmp_path: Path) -> None:
     adapter["status_projection"]["quota_state"] = "zqvault rollout"
     (tmp_path / "a.public.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")
     (tmp_path / "deny.txt").write_text("zqvault\n", encoding="utf-8")
-    outputs = {fmt: run_cli("--no-cache", "--deny-list", "deny.txt", "--format", fmt, "a.public.json", cwd=tmp_path).stdout
-               for fmt in ("concise", "json", "sarif", "github")}  # text frames show the line itself
+    outputs = {
+        fmt: run_cli(
+            "--no-cache", "--deny-list", "deny.txt", "--format", fmt, "a.public.json", cwd=tmp_path
+        ).stdout
+        for fmt in ("concise", "json", "sarif", "github")
+    }  # text frames show the line itself
     for fmt, output in outputs.items():
         assert "zq-hidden-proj" not in output and "zqvault" not in output.lower(), fmt
     messages = {f["code"]: f["message"] for f in json.loads(outputs["json"])["findings"]}
@@ -295,8 +426,14 @@ def test_sarif_uris_are_uri_references(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    names = ["with space.public.json", "hash#frag.public.json", "q?x=1.public.json", "pct%41.public.json",
-             "c:colon.public.json", "caf\u00e9.public.json"]
+    names = [
+        "with space.public.json",
+        "hash#frag.public.json",
+        "q?x=1.public.json",
+        "pct%41.public.json",
+        "c:colon.public.json",
+        "caf\u00e9.public.json",
+    ]
     for name in names:
         (root / name).write_text('{"cwd_ref": "/home/alice/x"}\n', encoding="utf-8")
     raw = os.fsencode(root) + b"/bad\xff.public.json"
@@ -306,9 +443,14 @@ def test_sarif_uris_are_uri_references(tmp_path: Path) -> None:
     except OSError:
         raw = None  # a file system that wants UTF-8 names
     sarif = json.loads(run_cli("--no-cache", "--format", "sarif", ".", cwd=root).stdout)
-    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]}
+    uris = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in sarif["runs"][0]["results"]
+    }
     for uri in uris:
-        assert re.fullmatch(r"[A-Za-z0-9\-._~/%!$&'()*+,;=@]*", uri) and ":" not in uri.split("/")[0], uri
+        assert (
+            re.fullmatch(r"[A-Za-z0-9\-._~/%!$&'()*+,;=@]*", uri) and ":" not in uri.split("/")[0]
+        ), uri
     decoded = {unquote_to_bytes(u) for u in uris}
     assert {n.encode("utf-8") for n in names} <= decoded
     if raw is not None:
@@ -316,7 +458,9 @@ def test_sarif_uris_are_uri_references(tmp_path: Path) -> None:
     if SARIF_SCHEMA.is_file():
         import jsonschema
 
-        jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(sarif)
+        jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(
+            sarif
+        )
 
 
 def test_files_outside_the_root_keep_their_results_everywhere(tmp_path: Path) -> None:
@@ -328,12 +472,22 @@ def test_files_outside_the_root_keep_their_results_everywhere(tmp_path: Path) ->
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     (root / "in.public.json").write_text('{"cwd_ref": "/home/alice/x"}\n', encoding="utf-8")
     (elsewhere / "in.public.json").write_text('{"cwd_ref": "/home/bob/x"}\n', encoding="utf-8")
-    sarif = json.loads(run_cli("--no-cache", "--format", "sarif", ".", str(elsewhere / "in.public.json"), cwd=root).stdout)
+    sarif = json.loads(
+        run_cli(
+            "--no-cache", "--format", "sarif", ".", str(elsewhere / "in.public.json"), cwd=root
+        ).stdout
+    )
     run = sarif["runs"][0]
-    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]]
+    uris = [
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]
+    ]
     assert uris.count("../elsewhere/in.public.json") == uris.count("in.public.json") >= 1, uris
     assert str(tmp_path) not in json.dumps(sarif)
-    assert any("lies outside the source root" in n["message"]["text"]
-               for n in run["invocations"][0]["toolExecutionNotifications"])
-    github = run_cli("--no-cache", "--format", "github", ".", str(elsewhere / "in.public.json"), cwd=root).stdout
+    assert any(
+        "lies outside the source root" in n["message"]["text"]
+        for n in run["invocations"][0]["toolExecutionNotifications"]
+    )
+    github = run_cli(
+        "--no-cache", "--format", "github", ".", str(elsewhere / "in.public.json"), cwd=root
+    ).stdout
     assert "file=../elsewhere/in.public.json," in github and str(tmp_path) not in github

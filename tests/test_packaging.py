@@ -25,15 +25,20 @@ def test_rule_pack_is_read_through_importlib_resources() -> None:
 def test_wheel_contains_rule_pack(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stderr
     (wheel,) = tmp_path.glob("ovadapt_lint-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for expected in ("ovadapt_lint/rules/rules.toml", "ovadapt_lint/rules/redaction.toml",
-                     "ovadapt_lint/rules/contracts/openviking_session_memory_adapter_v0.schema.json",
-                     "ovadapt_lint/rules/contracts/session_runtime_loopx_projection_v0.schema.json",
-                     "ovadapt_lint/cli.py"):
+    for expected in (
+        "ovadapt_lint/rules/rules.toml",
+        "ovadapt_lint/rules/redaction.toml",
+        "ovadapt_lint/rules/contracts/openviking_session_memory_adapter_v0.schema.json",
+        "ovadapt_lint/rules/contracts/session_runtime_loopx_projection_v0.schema.json",
+        "ovadapt_lint/cli.py",
+    ):
         assert expected in names
     assert not any(n.startswith(("corpus/", "tests/")) for n in names)
 

@@ -22,8 +22,14 @@ from ovadapt_lint.pack import builtin_pack
 SAMPLES_PER_REGEX = 150
 _POOL = "aZ9._-/:@ =+\"'"
 _ALNUM = "aZ9bQ3xk"
-_CATEGORIES = {"CATEGORY_DIGIT": "0123456789", "CATEGORY_WORD": "aZ9_", "CATEGORY_SPACE": " \t",
-               "CATEGORY_NOT_DIGIT": "aZ._", "CATEGORY_NOT_WORD": " .-/", "CATEGORY_NOT_SPACE": "aZ9."}
+_CATEGORIES = {
+    "CATEGORY_DIGIT": "0123456789",
+    "CATEGORY_WORD": "aZ9_",
+    "CATEGORY_SPACE": " \t",
+    "CATEGORY_NOT_DIGIT": "aZ._",
+    "CATEGORY_NOT_WORD": " .-/",
+    "CATEGORY_NOT_SPACE": "aZ9.",
+}
 
 
 def _class_char(items, rng: random.Random) -> str:
@@ -72,7 +78,11 @@ def _matching_texts(regex: re.Pattern[str], rng: random.Random) -> list[str]:
         variants = [sample, f"see {sample} here"]
         if regex.flags & re.IGNORECASE:
             swapped = "".join(c.upper() if rng.random() < 0.5 else c.lower() for c in sample)
-            variants += [swapped, sample.replace("s", "\u017f"), swapped.replace("S", "\u017f").replace("k", "\u212a")]
+            variants += [
+                swapped,
+                sample.replace("s", "\u017f"),
+                swapped.replace("S", "\u017f").replace("k", "\u212a"),
+            ]
         texts += [t for t in variants if regex.search(t)]
     return texts
 
@@ -84,7 +94,10 @@ def _rows():
 def test_literals_are_read_off_the_parse_tree() -> None:
     assert required_literals(r"(?:r|s)k_live_[0-9a-zA-Z]{24}") == (frozenset({"k_live_"}), False)
     # A text holding `my_cloudant` holds `cloudant`; the longest promise wins over `pw`.
-    assert required_literals(r"(?:my_cloudant|cloudant)_(?:key|pw)", re.IGNORECASE) == (frozenset({"cloudant"}), True)
+    assert required_literals(r"(?:my_cloudant|cloudant)_(?:key|pw)", re.IGNORECASE) == (
+        frozenset({"cloudant"}),
+        True,
+    )
     assert required_literals(r"AWS_(?:KEY|TOKEN)", re.IGNORECASE) == (frozenset({"aws_"}), True)
     # Branches give a set, one of which is required; optional parts, look-arounds and classes of ranges
     # promise nothing.
@@ -95,24 +108,36 @@ def test_literals_are_read_off_the_parse_tree() -> None:
     assert required_literals(r"(?i:token)=\d+") == (frozenset({"="}), False)
 
 
-@pytest.mark.parametrize("secret_type,regex", _rows(), ids=[f"{t}:{r.pattern[:30]}" for t, r in _rows()])
-def test_every_text_a_detect_secrets_regex_matches_reaches_it(secret_type: str, regex: re.Pattern[str]) -> None:
+@pytest.mark.parametrize(
+    "secret_type,regex", _rows(), ids=[f"{t}:{r.pattern[:30]}" for t, r in _rows()]
+)
+def test_every_text_a_detect_secrets_regex_matches_reaches_it(
+    secret_type: str, regex: re.Pattern[str]
+) -> None:
     rng = random.Random(regex.pattern)
     texts = _matching_texts(regex, rng)
-    assert len(texts) >= 20, f"too few samples of {regex.pattern!r} matched: the generator needs teaching"
+    assert len(texts) >= 20, (
+        f"too few samples of {regex.pattern!r} matched: the generator needs teaching"
+    )
     index = _detect_secrets_index()
     for text in texts:
         assert any(r is regex for _, _, r in index.candidates(text)), (secret_type, text)
 
 
 def test_unicode_case_fold_twins_were_exercised() -> None:
-    folded = [regex for _, regex in _rows() if regex.flags & re.IGNORECASE and required_literals(regex.pattern, regex.flags)]
+    folded = [
+        regex
+        for _, regex in _rows()
+        if regex.flags & re.IGNORECASE and required_literals(regex.pattern, regex.flags)
+    ]
     rng = random.Random(15)
     twins = [t for regex in folded for t in _matching_texts(regex, rng) if "\u017f" in t]
     assert twins, "no `ſ` sample matched a case-insensitive regex: the non-ASCII rule is untested"
 
 
-def test_a_scan_with_the_prefilter_equals_a_scan_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_scan_with_the_prefilter_equals_a_scan_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     rng = random.Random(16)
     texts = [t for _, regex in _rows() for t in _matching_texts(regex, rng)[:40]]
     patterns = builtin_pack().secrets
@@ -128,7 +153,7 @@ def _needle_soup(needles: list[str], rng: random.Random) -> str:
     parts = []
     for _ in range(rng.randint(1, 6)):
         needle = rng.choice(needles)
-        cut = needle[:rng.randint(1, len(needle))] if rng.random() < 0.3 else needle
+        cut = needle[: rng.randint(1, len(needle))] if rng.random() < 0.3 else needle
         parts.append(cut.upper() if rng.random() < 0.2 else cut)
         parts.append(rng.choice(["", "", " ", "x", "/", "-", "é"]))
     return "".join(parts)

@@ -50,16 +50,27 @@ def test_every_provider_example_is_reported_by_its_entry(seed: int) -> None:
 def test_no_provider_near_miss_is_reported(seed: int) -> None:
     flagged = []
     for entry, text in _examples("near_miss", seed):
-        hits = [h.signature for h in scan_secrets(f"deploy with {text} now", builtin_pack().secrets) if h.signature in IDS]
+        hits = [
+            h.signature
+            for h in scan_secrets(f"deploy with {text} now", builtin_pack().secrets)
+            if h.signature in IDS
+        ]
         if hits:
             flagged.append((entry["id"], hits))
     assert flagged == []
 
 
 def test_provider_placeholders_are_not_reported() -> None:
-    for text in ("hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "sk_test_EXAMPLEEXAMPLEEXAMPLEEXAMPLE00",
-                 "your_hf_token_here", "dop_v1_${DIGITALOCEAN_TOKEN}", "[REDACTED]", "lin_api_<your-key>",
-                 "glsa_...", "PMAK-{{ secrets.POSTMAN }}"):
+    for text in (
+        "hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        "sk_test_EXAMPLEEXAMPLEEXAMPLEEXAMPLE00",
+        "your_hf_token_here",
+        "dop_v1_${DIGITALOCEAN_TOKEN}",
+        "[REDACTED]",
+        "lin_api_<your-key>",
+        "glsa_...",
+        "PMAK-{{ secrets.POSTMAN }}",
+    ):
         assert scan_secrets(text, builtin_pack().secrets) == [], text
 
 
@@ -68,12 +79,17 @@ def test_stripe_test_mode_keys_are_reported() -> None:
     rng = random.Random(1)
     for prefix in ("sk_test_", "rk_test_", "sk_live_", "rk_live_"):
         token = prefix + expand("{a:99}", rng)
-        assert [h.signature for h in scan_secrets(token, builtin_pack().secrets)] in (["stripe-secret-key"], ["stripe-restricted-key"])
+        assert [h.signature for h in scan_secrets(token, builtin_pack().secrets)] in (
+            ["stripe-secret-key"],
+            ["stripe-restricted-key"],
+        )
 
 
 def test_fix_redacts_every_provider_format() -> None:
     for entry, text in _examples("example"):
-        document = {entry["example_key"]: text} if "example_key" in entry else {"note": f"use {text} here"}
+        document = (
+            {entry["example_key"]: text} if "example_key" in entry else {"note": f"use {text} here"}
+        )
         fixed = redact_text(json.dumps(document))
         secret = text.split("//", 1)[-1] if entry["id"].endswith(("webhook", "url")) else text
         assert secret not in fixed and "[redacted:" in fixed, entry["id"]

@@ -25,11 +25,21 @@ def _codes(path: Path, config: Config | None = None) -> set[str]:
     return {f.code for f in lint_paths([str(path)], config or Config())}
 
 
-@pytest.mark.parametrize("rel, role", [
-    ("fixtures/a.public.json", PUBLIC), ("out/x.public.jsonl", PUBLIC), ("tests/data/a.json", TEST),
-    ("pkg/tests/test_a.py", TEST), ("test_a.py", TEST), ("a_test.py", TEST), ("conftest.py", TEST),
-    ("src/builder.py", SOURCE), ("config/settings.json", SOURCE), ("testimony.py", SOURCE),
-])
+@pytest.mark.parametrize(
+    "rel, role",
+    [
+        ("fixtures/a.public.json", PUBLIC),
+        ("out/x.public.jsonl", PUBLIC),
+        ("tests/data/a.json", TEST),
+        ("pkg/tests/test_a.py", TEST),
+        ("test_a.py", TEST),
+        ("a_test.py", TEST),
+        ("conftest.py", TEST),
+        ("src/builder.py", SOURCE),
+        ("config/settings.json", SOURCE),
+        ("testimony.py", SOURCE),
+    ],
+)
 def test_file_roles_by_name_and_place(rel: str, role: str) -> None:
     assert file_role(Path(rel), [], [], None) == role
 
@@ -60,7 +70,9 @@ def test_public_paths_config_makes_a_folder_public(tmp_path: Path) -> None:
     data = tmp_path / "site" / "status.json"
     data.write_text(json.dumps(LEAKY), encoding="utf-8")
     assert _codes(data) == set()
-    assert {"OVA501", "OVA602"} <= _codes(data, Config(public_paths=["site/"], source=tmp_path / "pyproject.toml"))
+    assert {"OVA501", "OVA602"} <= _codes(
+        data, Config(public_paths=["site/"], source=tmp_path / "pyproject.toml")
+    )
 
 
 def test_public_path_flag_and_scope_flag(tmp_path: Path) -> None:
@@ -81,8 +93,11 @@ def test_scope_key_is_validated(tmp_path: Path) -> None:
 def test_tests_get_credentials_but_not_paths(tmp_path: Path) -> None:
     (tmp_path / "tests").mkdir()
     module = tmp_path / "tests" / "test_client.py"
-    module.write_text(f'BASE = "http://127.0.0.1:1933"\nHOME = "/home/alice/x"\nKEY = "{TOKEN}"\n'
-                      'def test_x():\n    assert {"raw_output_copied": False, "home": HOME}\n', encoding="utf-8")
+    module.write_text(
+        f'BASE = "http://127.0.0.1:1933"\nHOME = "/home/alice/x"\nKEY = "{TOKEN}"\n'
+        'def test_x():\n    assert {"raw_output_copied": False, "home": HOME}\n',
+        encoding="utf-8",
+    )
     assert _codes(module) == {"OVA401"}
 
 
@@ -91,9 +106,11 @@ def test_python_content_rules_follow_the_published_values(tmp_path: Path) -> Non
     module.write_text(
         'HOME = "/home/alice/work"\n'
         'HELP = "see http://127.0.0.1:1933 or /home/bob/notes"\n'
-        'def build(run):\n'
+        "def build(run):\n"
         '    receipt = {"schema_version": "receipt_v1", "where": "/home/carol/x"}\n'
-        '    return {"raw_tool_outputs_copied": False, "workdir": HOME, "ref": run.ref}\n', encoding="utf-8")
+        '    return {"raw_tool_outputs_copied": False, "workdir": HOME, "ref": run.ref}\n',
+        encoding="utf-8",
+    )
     found = {(f.line, f.code) for f in lint_paths([str(module)], Config())}
     # The constant that feeds the projection is judged; the help text and the private receipt are not.
     assert found == {(1, "OVA501")}
@@ -106,18 +123,29 @@ def test_every_rule_is_claimed_and_documented_with_its_roles() -> None:
         assert where != "not run by any check", code
         if not code.startswith("OVA0") and code != "OVA314":
             assert code in claimed, f"{code} is claimed by no check"
-    assert claimed <= set(all_rules()), f"checks declare unknown codes: {claimed - set(all_rules())}"
+    assert claimed <= set(all_rules()), (
+        f"checks declare unknown codes: {claimed - set(all_rules())}"
+    )
 
 
-@pytest.mark.parametrize("example", sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix not in (".expect", ".fixed")
-                                           and not p.name.startswith((".", "_"))),
-                         ids=lambda p: str(p.relative_to(CORPUS)))
+@pytest.mark.parametrize(
+    "example",
+    sorted(
+        p
+        for p in CORPUS.rglob("*")
+        if p.is_file()
+        and p.suffix not in (".expect", ".fixed")
+        and not p.name.startswith((".", "_"))
+    ),
+    ids=lambda p: str(p.relative_to(CORPUS)),
+)
 def test_corpus_findings_come_from_checks_that_declare_them(example: Path) -> None:
     kind = kind_of(example.name) or "json"
     declared = {code for check in CATALOG[kind] for code in check.codes}
     for finding in lint_paths([str(example)]):
-        assert finding.code in declared or finding.code.startswith("OVA0") or finding.code == "OVA314", \
-            f"{finding.code} in {example.name} comes from no declared check"
+        assert (
+            finding.code in declared or finding.code.startswith("OVA0") or finding.code == "OVA314"
+        ), f"{finding.code} in {example.name} comes from no declared check"
 
 
 def test_realworld_rejects_and_raw_workspace_stay_flagged() -> None:
@@ -126,22 +154,43 @@ def test_realworld_rejects_and_raw_workspace_stay_flagged() -> None:
     assert "OVA207" in _codes(rejects / "03_raw_evidence_reject.json")
     assert "OVA405" in _codes(rejects / "08_smuggled_cookie_in_session_reference_reject.json")
     assert "OVA403" in _codes(rejects / "09_smuggled_credential_in_handle_kind_reject.json")
-    workspace = SHARED / "realworld" / "openviking" / "tests" / "integration" / ".tmp_agent_memory_e2e"
+    workspace = (
+        SHARED / "realworld" / "openviking" / "tests" / "integration" / ".tmp_agent_memory_e2e"
+    )
     raw = [p for p in workspace.rglob("*") if p.is_file() and p.suffix in (".json", ".jsonl")]
     assert raw and all("OVA314" in _codes(p) for p in raw)
 
 
 def test_notebook_is_linted_with_positions_in_its_json(tmp_path: Path) -> None:
-    notebook = {"cells": [{"cell_type": "code", "execution_count": 1, "metadata": {},
-                           "source": ["import os\n", 'key = "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"\n'],
-                           "outputs": [{"output_type": "stream", "name": "stdout", "text": ["/home/alice/run.log\n"]}]}],
-                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": 1,
+                "metadata": {},
+                "source": [
+                    "import os\n",
+                    'key = "sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm"\n',
+                ],
+                "outputs": [
+                    {"output_type": "stream", "name": "stdout", "text": ["/home/alice/run.log\n"]}
+                ],
+            }
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     text = json.dumps(notebook, indent=1)
     (tmp_path / "analysis.ipynb").write_text(text, encoding="utf-8")
     found = {f.code: f for f in lint_paths([str(tmp_path)])}
     line_no, line = next((i, s) for i, s in enumerate(text.splitlines(), 1) if "sk-proj-" in s)
-    assert set(found) == {"OVA401"}  # a source file: credentials everywhere, paths only when published
+    assert set(found) == {
+        "OVA401"
+    }  # a source file: credentials everywhere, paths only when published
     assert (found["OVA401"].line, found["OVA401"].col) == (line_no, line.index("sk-proj-") + 1)
     assert found["OVA401"].json_path == "cells[0].source[1]"
     published = {f.code for f in lint_paths([str(tmp_path)], Config(public_paths=["*.ipynb"]))}
-    assert any(code.startswith("OVA5") for code in published)  # listed as published: its outputs are judged
+    assert any(
+        code.startswith("OVA5") for code in published
+    )  # listed as published: its outputs are judged

@@ -78,50 +78,103 @@ def write_fixture(adapter, name):
 
 # (what is planted, text replaced, replacement) -- each makes one defective module
 PLANTS = [
-    ("raw field", '"comment_count": len(issue.comments),', '"comment_count": len(issue.comments),\n        "body": issue.body,'),
-    ("raw flow via helper", '"title_summary": _text(issue.title, 120),', '"title_summary": _text(issue.body, 120),'),
-    ("comment bodies flow", '"comment_count": len(issue.comments),', '"comment_notes": [c.body for c in issue.comments],'),
+    (
+        "raw field",
+        '"comment_count": len(issue.comments),',
+        '"comment_count": len(issue.comments),\n        "body": issue.body,',
+    ),
+    (
+        "raw flow via helper",
+        '"title_summary": _text(issue.title, 120),',
+        '"title_summary": _text(issue.body, 120),',
+    ),
+    (
+        "comment bodies flow",
+        '"comment_count": len(issue.comments),',
+        '"comment_notes": [c.body for c in issue.comments],',
+    ),
     ("flag set True", '"comment_bodies_copied": False,', '"comment_bodies_copied": True,'),
     ("flag computed", '"issue_body_copied": False,', '"issue_body_copied": bool(issue.body),'),
     ("enum outside", '"retrieval_mode": "preview_only",', '"retrieval_mode": "live",'),
     ("mode", '"mode": "read_only_projection",', '"mode": "read_write",'),
     ("path flow", '"namespace": "loopx",', '"namespace": str(Path.cwd()),'),
     ("__file__ flow", '"repo": issue.repo,', '"repo": str(FIXTURES),'),
-    ("env credential flow", '"namespace": "loopx",', '"namespace": os.environ["OPENVIKING_API_KEY"],'),
-    ("secret literal", '"namespace": "loopx",', '"namespace": "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuV1234",'),
-    ("secret in comment", "def write_fixture(adapter, name):",
-     "# staging key: sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm\ndef write_fixture(adapter, name):"),
-    ("deny-listed name in comment", "def write_fixture(adapter, name):", "# TODO: sync with Bluefin before release\ndef write_fixture(adapter, name):"),
+    (
+        "env credential flow",
+        '"namespace": "loopx",',
+        '"namespace": os.environ["OPENVIKING_API_KEY"],',
+    ),
+    (
+        "secret literal",
+        '"namespace": "loopx",',
+        '"namespace": "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuV1234",',
+    ),
+    (
+        "secret in comment",
+        "def write_fixture(adapter, name):",
+        "# staging key: sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm\ndef write_fixture(adapter, name):",
+    ),
+    (
+        "deny-listed name in comment",
+        "def write_fixture(adapter, name):",
+        "# TODO: sync with Bluefin before release\ndef write_fixture(adapter, name):",
+    ),
     ("hashed name in docstring", '"""Builds the public', '"""Project Nightjar: builds the public'),
     ("local path literal", '"namespace": "loopx",', '"namespace": "/Users/alice/loopx",'),
     ("private URL literal", '"namespace": "loopx",', '"namespace": "http://10.0.0.7:1933/api",'),
-    ("transcript key", '"top_k_preview": 3,', '"top_k_preview": 3,\n        "transcript": session.transcript,'),
-    ("stdout via update", "    return adapter", '    adapter.update(log_tail=run.stdout[-400:])\n    return adapter'),
-    ("subscript store", "    return adapter", '    adapter["next_action"] = issue.comments[-1].body\n    return adapter'),
-    ("file read flow", '"query_summary": "prior fixes for the adapter boundary",', '"query_summary": Path("notes.md").read_text(),'),
-    ("subprocess output flow", '"query_summary": "prior fixes for the adapter boundary",',
-     '"query_summary": subprocess.check_output(["git", "log", "-1"], text=True),'),
+    (
+        "transcript key",
+        '"top_k_preview": 3,',
+        '"top_k_preview": 3,\n        "transcript": session.transcript,',
+    ),
+    (
+        "stdout via update",
+        "    return adapter",
+        "    adapter.update(log_tail=run.stdout[-400:])\n    return adapter",
+    ),
+    (
+        "subscript store",
+        "    return adapter",
+        '    adapter["next_action"] = issue.comments[-1].body\n    return adapter',
+    ),
+    (
+        "file read flow",
+        '"query_summary": "prior fixes for the adapter boundary",',
+        '"query_summary": Path("notes.md").read_text(),',
+    ),
+    (
+        "subprocess output flow",
+        '"query_summary": "prior fixes for the adapter boundary",',
+        '"query_summary": subprocess.check_output(["git", "log", "-1"], text=True),',
+    ),
     ("interpreter path flow", '"namespace": "loopx",', '"namespace": sys.executable,'),
-    ("flag set through update", "    return adapter", "    adapter.update(writeback_performed=True)\n    return adapter"),
+    (
+        "flag set through update",
+        "    return adapter",
+        "    adapter.update(writeback_performed=True)\n    return adapter",
+    ),
     # The section builder's result is stored into the adapter, which makes its dict a projection.
-    ("flag stored in a section builder", '        "memory_projection": build_memory_projection(candidates, raw_keys),\n    }\n'
-     '    return adapter\n',
-     '        "memory_projection": build_memory_projection(candidates, raw_keys),\n'
-     '        "evidence_projection": build_evidence_projection(run),\n    }\n    return adapter\n\n\n'
-     'def build_evidence_projection(run):\n'
-     '    projection = {}\n    projection["private_paths_copied"] = run.paths_seen\n    return projection\n'),
+    (
+        "flag stored in a section builder",
+        '        "memory_projection": build_memory_projection(candidates, raw_keys),\n    }\n'
+        "    return adapter\n",
+        '        "memory_projection": build_memory_projection(candidates, raw_keys),\n'
+        '        "evidence_projection": build_evidence_projection(run),\n    }\n    return adapter\n\n\n'
+        "def build_evidence_projection(run):\n"
+        '    projection = {}\n    projection["private_paths_copied"] = run.paths_seen\n    return projection\n',
+    ),
 ]
 
 NEAR_MISSES = {
     "clean builder": CLEAN_BUILDER,
-    "detector module": '''\
+    "detector module": """\
 import re
 
 HOME = re.compile(r"^(?:/Users|/home)/[^/]+/")
 TOKEN = re.compile(r"(?i)\\\\b(?:token|password|secret)\\\\s*[:=]\\\\s*(\\\\S+)")
 PRIVATE = [r"^10\\\\.", r"^192\\\\.168\\\\.", r"^127\\\\."]
-''',
-    "fixture loader": '''\
+""",
+    "fixture loader": """\
 import json
 from pathlib import Path
 
@@ -134,14 +187,14 @@ def load(name):
 
 if __name__ == "__main__":
     print(json.dumps(load("adapter.public.json"), indent=2))
-''',
+""",
     "internal helper": '''\
 def summarize(thread):
     """Not a projection: internal code may read bodies freely."""
     text = "\\n".join(c.body for c in thread.comments)
     return {"text": text, "count": len(thread.comments)}
 ''',
-    "sanitized builder": '''\
+    "sanitized builder": """\
 import hashlib
 
 
@@ -154,13 +207,15 @@ def public_thread_packet(thread):
         "has_long_body": any(len(b) > 2000 for b in bodies),
         "raw_bodies_copied": False,
     }
-''',
+""",
 }
 
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    return config_with_deny_list(tmp_path, f"bluefin\nsha256:{hashlib.sha256(b'project nightjar').hexdigest()}\n")
+    return config_with_deny_list(
+        tmp_path, f"bluefin\nsha256:{hashlib.sha256(b'project nightjar').hexdigest()}\n"
+    )
 
 
 def test_clean_builder_is_clean(tmp_path: Path, config: Config) -> None:
@@ -174,8 +229,10 @@ def test_planted_defects_are_caught(tmp_path: Path, config: Config) -> None:
     for index, (what, old, new) in enumerate(PLANTS):
         assert old in CLEAN_BUILDER, what
         target = tmp_path / f"planted_{index:02d}.py"
-        target.write_text("import os\nimport subprocess\nimport sys\n" + CLEAN_BUILDER.replace(old, new, 1),
-                          encoding="utf-8")
+        target.write_text(
+            "import os\nimport subprocess\nimport sys\n" + CLEAN_BUILDER.replace(old, new, 1),
+            encoding="utf-8",
+        )
         if not lint_paths([str(target)], config):
             missed.append(what)
     assert 1 - len(missed) / len(PLANTS) >= 0.85, missed
@@ -194,17 +251,22 @@ def test_python_syntax_errors_and_python2_are_notices(tmp_path: Path) -> None:
     (tmp_path / "broken.py").write_text("def f(:\n    pass\n", encoding="utf-8")
     (tmp_path / "ok.py").write_text('x = {"stdout": 1}\n', encoding="utf-8")
     findings = lint_paths([str(tmp_path)], Config())
-    assert [(Path(f.path).name, f.code) for f in findings] == [("broken.py", "OVA001"), ("py2.py", "OVA001")]
+    assert [(Path(f.path).name, f.code) for f in findings] == [
+        ("broken.py", "OVA001"),
+        ("py2.py", "OVA001"),
+    ]
     assert "Python 2" in next(f.message for f in findings if f.path.endswith("py2.py"))
 
 
 def test_suppression_comment_silences_only_named_codes(tmp_path: Path) -> None:
     target = tmp_path / "b.py"
     # A projection builder: the attestation key makes the dict a projection.
-    target.write_text('def build_packet(run):\n'
-                      '    return {"schema_version": "v0", "raw_output_copied": False, "stdout": run.stdout}'
-                      '  # ovadapt: ignore[OVA205]\n',
-                      encoding="utf-8")
+    target.write_text(
+        "def build_packet(run):\n"
+        '    return {"schema_version": "v0", "raw_output_copied": False, "stdout": run.stdout}'
+        "  # ovadapt: ignore[OVA205]\n",
+        encoding="utf-8",
+    )
     assert [f.code for f in lint_paths([str(target)], Config())] == ["OVA208"]
 
 
@@ -212,12 +274,14 @@ def test_configured_sanitizer_stops_a_flow(tmp_path: Path) -> None:
     target = tmp_path / "b.py"
     # A projection builder (the attestation key makes the dict a projection) and the module's own
     # helper, whose result carries its argument until it is configured as a sanitizer.
-    target.write_text("def reviewed_summary(text):\n"
-                      "    return ' '.join(text.split())[:200]\n\n\n"
-                      "def build_packet(issue):\n"
-                      "    return {'schema_version': 'v0', 'issue_body_copied': False,\n"
-                      "            'next_action': reviewed_summary(issue.body)}\n",
-                      encoding="utf-8")
+    target.write_text(
+        "def reviewed_summary(text):\n"
+        "    return ' '.join(text.split())[:200]\n\n\n"
+        "def build_packet(issue):\n"
+        "    return {'schema_version': 'v0', 'issue_body_copied': False,\n"
+        "            'next_action': reviewed_summary(issue.body)}\n",
+        encoding="utf-8",
+    )
     assert [f.code for f in lint_paths([str(target)], Config())] == ["OVA208"]
     config_file = tmp_path / ".ovadapt-lint.toml"
     config_file.write_text('sanitizers = ["reviewed_summary"]\n', encoding="utf-8")
@@ -229,13 +293,30 @@ def test_configured_sanitizer_stops_a_flow(tmp_path: Path) -> None:
 def test_standard_library_sample_does_not_crash() -> None:
     """A sample of the running interpreter's standard library: no internal errors, few findings."""
     stdlib = Path(sysconfig.get_paths()["stdlib"])
-    files = [stdlib / name for name in ("json", "email", "http", "logging", "urllib", "argparse.py",
-                                        "pathlib.py", "tempfile.py", "subprocess.py", "configparser.py")]
+    files = [
+        stdlib / name
+        for name in (
+            "json",
+            "email",
+            "http",
+            "logging",
+            "urllib",
+            "argparse.py",
+            "pathlib.py",
+            "tempfile.py",
+            "subprocess.py",
+            "configparser.py",
+        )
+    ]
     paths = [str(p) for p in files if p.exists()]
     findings = lint_paths(paths, Config(exclude=["tests", "test"]))
     assert not [f for f in findings if f.code == "OVA009"]
-    lines = sum(len(p.read_text(encoding="utf-8", errors="replace").splitlines())
-                for f in files if f.exists() for p in ([f] if f.is_file() else f.rglob("*.py")))
+    lines = sum(
+        len(p.read_text(encoding="utf-8", errors="replace").splitlines())
+        for f in files
+        if f.exists()
+        for p in ([f] if f.is_file() else f.rglob("*.py"))
+    )
     assert lines > 10_000
     assert len(findings) / lines * 1000 < 5, len(findings)
 
@@ -245,7 +326,9 @@ def test_generated_module_with_a_huge_concatenation_is_analysed(tmp_path: Path) 
     parts = "\n".join(f"    'line {i} of the generated help text\\n'" for i in range(2500))
     target = tmp_path / "topics.py"
     # A generated-looking value: outside published values a typed one (`abc123`) is a test fixture.
-    target.write_text(f"topics = {{'x': (\n{parts}\n    'token: 9fQ2w7LmXk3Rt8'\n)}}\n", encoding="utf-8")
+    target.write_text(
+        f"topics = {{'x': (\n{parts}\n    'token: 9fQ2w7LmXk3Rt8'\n)}}\n", encoding="utf-8"
+    )
     findings = lint_paths([str(target)], Config())
     assert [f.code for f in findings] == ["OVA409"]
     assert findings[0].line == 2502  # located in the part that holds it
@@ -256,9 +339,11 @@ def test_a_projection_with_a_6000_part_concatenation_is_analysed(tmp_path: Path)
     # the interpreter's own tree, so a leak in such a projection is found.
     parts = "\n".join(f"    'line {i}\\n'" for i in range(6000))
     target = tmp_path / "generated.py"
-    target.write_text("import os\n"
-                      f"packet = {{'raw_output_copied': False, 'home': os.getcwd(), 'help': (\n{parts}\n)}}\n",
-                      encoding="utf-8")
+    target.write_text(
+        "import os\n"
+        f"packet = {{'raw_output_copied': False, 'home': os.getcwd(), 'help': (\n{parts}\n)}}\n",
+        encoding="utf-8",
+    )
     findings = lint_paths([str(target)], Config())
     assert [(f.code, f.line) for f in findings] == [("OVA504", 2)]
 
@@ -270,13 +355,21 @@ def test_a_utf8_bom_is_fine_in_python(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("encoding", "word"), [("latin-1", "café"), ("koi8-r", "привет")])
-def test_pep263_declared_encoding_is_decoded_as_python_does(tmp_path: Path, encoding: str, word: str) -> None:
+def test_pep263_declared_encoding_is_decoded_as_python_does(
+    tmp_path: Path, encoding: str, word: str
+) -> None:
     # Issue 15: a valid file with a coding declaration was OVA002 (invalid UTF-8) and never checked.
     module = tmp_path / "gen.py"
-    module.write_bytes(f'# -*- coding: {encoding} -*-\nimport json\n'
-                       f'json.dump({{"p": "{word} /home/alice/.ssh/id_rsa"}}, open("x.public.json", "w"))\n'.encode(encoding))
+    module.write_bytes(
+        f"# -*- coding: {encoding} -*-\nimport json\n"
+        f'json.dump({{"p": "{word} /home/alice/.ssh/id_rsa"}}, open("x.public.json", "w"))\n'.encode(
+            encoding
+        )
+    )
     findings = lint_paths([str(module)])
-    assert [(f.code, f.span.start_line, f.span.start_col) for f in findings] == [("OVA501", 3, 19 + len(word))]
+    assert [(f.code, f.span.start_line, f.span.start_col) for f in findings] == [
+        ("OVA501", 3, 19 + len(word))
+    ]
     assert module.read_bytes().decode(encoding).startswith("# -*-")
 
 
@@ -295,22 +388,26 @@ def test_many_hash_literals_on_one_line_cost_linear_time() -> None:
             started = time.process_time()
             parsed, _ = parse_text(source)
             best = min(best, time.process_time() - started)
-        assert [(c.text, c.column) for c in parsed.comments] == [("# trailing note", len(line) - len("# trailing note"))]
+        assert [(c.text, c.column) for c in parsed.comments] == [
+            ("# trailing note", len(line) - len("# trailing note"))
+        ]
         return best
 
     small, large = parse_seconds(2_000), parse_seconds(8_000)
-    assert large < 8 * max(small, 0.002)  # 4x the input: about 4x the time when linear, 16x when quadratic
+    assert large < 8 * max(
+        small, 0.002
+    )  # 4x the input: about 4x the time when linear, 16x when quadratic
 
 
 # Contract values in styles the flow corpus (corpus/flows/contract_values) does not hold: model field helpers,
 # NamedTuple defaults, a constant bound through another constant in a sibling, gates built by a comprehension,
 # every missing future gate, and what stays unjudged (another schema, a name-only section, a "" default).
 CONTRACT_STYLES = {
-    "names.py": '''\
+    "names.py": """\
 BASE = "session_runtime_loopx_projection"
 PARENT = BASE + "_v1"
-''',
-    "models.py": '''\
+""",
+    "models.py": """\
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -336,8 +433,8 @@ class Candidate(NamedTuple):
 class Report:
     raw_output_copied: bool = True  # expect: OVA207
     public_safe_summary: str = ""
-''',
-    "adapter.py": '''\
+""",
+    "adapter.py": """\
 from . import names
 from .names import PARENT as SPECIALIZES
 
@@ -362,7 +459,7 @@ def issue_projection(issue):
 def build_other():
     return {"schema_version": "pr_review_v1", "mode": "writable",
             "memory_projection": {"retrieval_mode": "live", "writeback_performed": True, "namespace": "x"}}
-''',
+""",
 }
 
 
@@ -376,8 +473,11 @@ def test_contract_values_in_more_styles(tmp_path: Path) -> None:
         for number, line in enumerate(text.splitlines(), 1):
             if "# expect: " in line:
                 expected.add((name, number, line.rsplit("# expect: ", 1)[1]))
-    found = [(Path(f.path).name, f.line, f.code) for f in lint_paths([str(tmp_path)], Config())
-             if f.code.startswith(("OVA1", "OVA207"))]
+    found = [
+        (Path(f.path).name, f.line, f.code)
+        for f in lint_paths([str(tmp_path)], Config())
+        if f.code.startswith(("OVA1", "OVA207"))
+    ]
     assert set(found) == expected
     # Every missing future gate is named, on the list that lacks it.
     assert found.count(("adapter.py", 14, "OVA108")) == 2

@@ -19,8 +19,15 @@ from ovadapt_lint.pack import builtin_pack
 from .conftest import LOOPX_FIXTURES, SHARED, plant_in_adapter, require_shared, run_cli
 
 OPENVIKING_INTEGRATION = SHARED / "realworld" / "openviking" / "tests" / "integration"
-RAW_FILES = sorted(p for p in OPENVIKING_INTEGRATION.rglob("*")
-                   if p.is_file() and p.suffix in (".json", ".jsonl", ".md")) if OPENVIKING_INTEGRATION.is_dir() else []
+RAW_FILES = (
+    sorted(
+        p
+        for p in OPENVIKING_INTEGRATION.rglob("*")
+        if p.is_file() and p.suffix in (".json", ".jsonl", ".md")
+    )
+    if OPENVIKING_INTEGRATION.is_dir()
+    else []
+)
 
 
 def test_the_raw_openviking_files_are_all_there() -> None:
@@ -63,7 +70,9 @@ def test_ignoring_the_file_rule_unfolds_the_inner_findings(shared: Path) -> None
 
 def test_clean_loopx_fixtures_get_no_raw_content_finding() -> None:
     require_shared()
-    findings = [f for f in lint_paths([str(LOOPX_FIXTURES)]) if f.code.startswith(("OVA2", "OVA3", "OVA6"))]
+    findings = [
+        f for f in lint_paths([str(LOOPX_FIXTURES)]) if f.code.startswith(("OVA2", "OVA3", "OVA6"))
+    ]
     assert findings == []
 
 
@@ -87,9 +96,9 @@ RAW_VALUES = {
     "ansi": "\x1b[1;32mPASSED\x1b[0m",
     "diff": "@@ -10,7 +10,8 @@ def handler():\n-    return None\n+    return body",
     "working_memory": "# Working Memory\n\n## Session Title\nDeploy fix\n\n## Current State\nBlocked.",
-    "memory_doc": "User prefers dark mode.\n\n<!-- MEMORY_FIELDS\n{\"memory_type\": \"preferences\"}\n-->",
+    "memory_doc": 'User prefers dark mode.\n\n<!-- MEMORY_FIELDS\n{"memory_type": "preferences"}\n-->',
     "chatlog": "2026-06-05 (Friday) ChatLog:\n[user]: please deploy\n[assistant]: done",
-    "recall": "<openviking-context session=\"s1\">\nprefers tea\n</openviking-context>",
+    "recall": '<openviking-context session="s1">\nprefers tea\n</openviking-context>',
     "tool_stub": "[OpenViking tool result externalized]\nTool: run_shell\nSample:\ntotal 48",
     "tool_call": "[tool_call: run_shell(cmd=ls)] total 48 drwxr-xr-x",
     "comment": "> It crashes when I log in\n\n@carol this looks like the cookie bug again, can you confirm and reopen?",
@@ -101,9 +110,22 @@ RAW_VALUES = {
     "long_summary": None,  # planted under a compact slot below
 }
 RAW_OBJECTS = {
-    "message": {"id": "msg_1bdd2952b5ab4398962a3bf23fab6a48", "role": "user", "parts": [{"type": "text", "text": "cancel it"}]},
-    "tool_part": {"type": "tool", "tool_name": "search", "tool_input": {"q": "flights"}, "tool_output": "3 results"},
-    "memory_op": {"uri": "viking://user/u1/memories/events/e.md", "memory_type": "events", "deleted_content": "Summary: old"},
+    "message": {
+        "id": "msg_1bdd2952b5ab4398962a3bf23fab6a48",
+        "role": "user",
+        "parts": [{"type": "text", "text": "cancel it"}],
+    },
+    "tool_part": {
+        "type": "tool",
+        "tool_name": "search",
+        "tool_input": {"q": "flights"},
+        "tool_output": "3 results",
+    },
+    "memory_op": {
+        "uri": "viking://user/u1/memories/events/e.md",
+        "memory_type": "events",
+        "deleted_content": "Summary: old",
+    },
     "vector": [round(random.Random(7).uniform(-1, 1), 4) for _ in range(64)],
 }
 RAW_FIELDS = {
@@ -163,7 +185,11 @@ def test_planted_raw_material_is_caught(tmp_path: Path, adapter_fixture: Path) -
     missed = []
     for target, key in files:
         # A value a content rule reports is that rule's one finding, not also a raw field's (issue 25).
-        findings = [f for f in lint_paths([str(target)]) if f.code.startswith(("OVA2", "OVA3", "OVA4", "OVA5", "OVA6"))]
+        findings = [
+            f
+            for f in lint_paths([str(target)])
+            if f.code.startswith(("OVA2", "OVA3", "OVA4", "OVA5", "OVA6"))
+        ]
         if not findings:
             missed.append(key)
     caught = 1 - len(missed) / len(files)
@@ -173,27 +199,38 @@ def test_planted_raw_material_is_caught(tmp_path: Path, adapter_fixture: Path) -
 
 def test_near_misses_planted_anywhere_are_clean(tmp_path: Path, adapter_fixture: Path) -> None:
     for seed in (1, 2, 3):
-        for target, key in plant_in_adapter(tmp_path, list(NEAR_MISSES.items()), seed=seed, fixture=adapter_fixture):
+        for target, key in plant_in_adapter(
+            tmp_path, list(NEAR_MISSES.items()), seed=seed, fixture=adapter_fixture
+        ):
             findings = lint_paths([str(target)])
             assert findings == [], (key, [(f.code, f.message) for f in findings])
 
 
 # --- the vocabulary can be extended from the configuration ----------------
 
+
 def test_vocabulary_file_extends_and_removes_words(tmp_path: Path) -> None:
     fixture = tmp_path / "f.public.json"  # a published fixture: raw fields are judged there
     # A path no OVA5xx rule reports (a home directory would be OVA501's one finding, issue 25).
-    fixture.write_text(json.dumps({"chatlog": "hello there", "path": "/opt/agent/x"}), encoding="utf-8")
-    assert [f.code for f in lint_paths([str(fixture)], Config()) if f.code.startswith("OVA2")] == ["OVA204"]
+    fixture.write_text(
+        json.dumps({"chatlog": "hello there", "path": "/opt/agent/x"}), encoding="utf-8"
+    )
+    assert [f.code for f in lint_paths([str(fixture)], Config()) if f.code.startswith("OVA2")] == [
+        "OVA204"
+    ]
     vocab = tmp_path / "vocab.toml"
-    vocab.write_text('not_raw = ["path"]\n[raw_words]\ntranscript = ["chatlog"]\n', encoding="utf-8")
+    vocab.write_text(
+        'not_raw = ["path"]\n[raw_words]\ntranscript = ["chatlog"]\n', encoding="utf-8"
+    )
     proc = run_cli("--format", "json", "--vocabulary", str(vocab), str(fixture))
     codes = [f["code"] for f in json.loads(proc.stdout)["findings"] if f["code"].startswith("OVA2")]
     assert codes == ["OVA202"]
     config_file = tmp_path / ".ovadapt-lint.toml"
     config_file.write_text('vocabulary = ["vocab.toml"]\n', encoding="utf-8")
     proc = run_cli("--format", "json", str(fixture))
-    assert [f["code"] for f in json.loads(proc.stdout)["findings"] if f["code"].startswith("OVA2")] == ["OVA202"]
+    assert [
+        f["code"] for f in json.loads(proc.stdout)["findings"] if f["code"].startswith("OVA2")
+    ] == ["OVA202"]
 
 
 def test_bad_vocabulary_file_is_a_usage_error(tmp_path: Path) -> None:

@@ -11,11 +11,11 @@ from contextlib import contextmanager
 
 import pytest
 
-from ovadapt_lint.detect import PLACEHOLDER, _REGEX_TOKENS
+from ovadapt_lint.detect import _REGEX_TOKENS, PLACEHOLDER
 from ovadapt_lint.detect.credentials import _detect_secrets_regexes
 from ovadapt_lint.detect.scanner import StringScanner
-from ovadapt_lint.pack import builtin_pack
 from ovadapt_lint.detect.urls import _BARE_HOST, _HOST_PORT, _IPV4, _IPV6, _URL
+from ovadapt_lint.pack import builtin_pack
 from ovadapt_lint.redact import _safety_net
 
 # 100,000-character adversarial strings against every pattern: about 13 CPU-seconds in all.
@@ -23,11 +23,39 @@ pytestmark = pytest.mark.slow
 
 N = 100_000
 ADVERSARIAL = [
-    "x" * N, " " * N, "\n" * N, "a1" * (N // 2), "/" * N, "@a" * (N // 2), "> " * (N // 2), "0.1, " * (N // 5),
-    "a." * (N // 2), "a:" * (N // 2), "-" * N, "\\" * N, "ab=cd; " * (N // 7), '"' * N, "token " * (N // 6),
-    "password=" * (N // 9), "eyJ" + "a" * N, "a-" * (N // 2), "1." * (N // 2), "[tool:" * (N // 6), "## " * (N // 3),
-    "user: x\n" * (N // 8), "A" * N, "%" * N, "//a " * (N // 4), "http://" * (N // 7), "10.0.0." * (N // 7),
-    "a@b.c " * (N // 6), "<memory " * (N // 8), "{{" * (N // 2), "sk-" * (N // 3), ":" * N, "=" * N,
+    "x" * N,
+    " " * N,
+    "\n" * N,
+    "a1" * (N // 2),
+    "/" * N,
+    "@a" * (N // 2),
+    "> " * (N // 2),
+    "0.1, " * (N // 5),
+    "a." * (N // 2),
+    "a:" * (N // 2),
+    "-" * N,
+    "\\" * N,
+    "ab=cd; " * (N // 7),
+    '"' * N,
+    "token " * (N // 6),
+    "password=" * (N // 9),
+    "eyJ" + "a" * N,
+    "a-" * (N // 2),
+    "1." * (N // 2),
+    "[tool:" * (N // 6),
+    "## " * (N // 3),
+    "user: x\n" * (N // 8),
+    "A" * N,
+    "%" * N,
+    "//a " * (N // 4),
+    "http://" * (N // 7),
+    "10.0.0." * (N // 7),
+    "a@b.c " * (N // 6),
+    "<memory " * (N // 8),
+    "{{" * (N // 2),
+    "sk-" * (N // 3),
+    ":" * N,
+    "=" * N,
 ]
 HANG_GUARD_SECONDS = 30
 
@@ -49,8 +77,16 @@ def hang_guard():
 def _patterns():
     out = [(f"signature {s.id}", p) for s in builtin_pack().text_signatures for p in s.patterns]
     out += [(f"secret {p.id}", p.regex) for p in builtin_pack().secrets]
-    out += [("url", _URL), ("ipv4", _IPV4), ("ipv6", _IPV6), ("host:port", _HOST_PORT), ("bare host", _BARE_HOST),
-            ("placeholder", PLACEHOLDER), ("regex tokens", _REGEX_TOKENS), ("redaction", _safety_net())]
+    out += [
+        ("url", _URL),
+        ("ipv4", _IPV4),
+        ("ipv6", _IPV6),
+        ("host:port", _HOST_PORT),
+        ("bare host", _BARE_HOST),
+        ("placeholder", PLACEHOLDER),
+        ("regex tokens", _REGEX_TOKENS),
+        ("redaction", _safety_net()),
+    ]
     return out
 
 

@@ -43,13 +43,17 @@ def _frame_after_edit(project: Path, config: Config) -> str:
 
 
 @pytest.mark.parametrize("jobs", [1, 2], ids=["in-process", "workers"])
-def test_frame_shows_the_linted_line_when_the_file_changes_before_the_report(tmp_path: Path, jobs: int) -> None:
+def test_frame_shows_the_linted_line_when_the_file_changes_before_the_report(
+    tmp_path: Path, jobs: int
+) -> None:
     output = _frame_after_edit(_project(tmp_path), Config(jobs=jobs, use_cache=False))
     assert "# the linted line" in output
     assert "edited after the run" not in output
 
 
-def test_warm_run_answered_by_the_cache_shows_the_line_as_read_by_the_run(tmp_path: Path, xdg: dict) -> None:
+def test_warm_run_answered_by_the_cache_shows_the_line_as_read_by_the_run(
+    tmp_path: Path, xdg: dict
+) -> None:
     project = _project(tmp_path)
     config = Config(jobs=1, use_cache=True, cache_dir=tmp_path / "cache")
     engine.run([str(project)], config)  # fills the cache: the next run reads no file
@@ -61,8 +65,9 @@ def test_warm_run_answered_by_the_cache_shows_the_line_as_read_by_the_run(tmp_pa
 def test_result_keeps_the_text_of_files_with_findings_to_show_only(tmp_path: Path) -> None:
     project = _project(tmp_path)
     (project / "hidden.py").write_text(LINTED, encoding="utf-8")
-    (project / "pyproject.toml").write_text('[tool.ovadapt-lint]\nper-file-ignores = {"hidden.py" = ["OVA4"]}\n',
-                                            encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        '[tool.ovadapt-lint]\nper-file-ignores = {"hidden.py" = ["OVA4"]}\n', encoding="utf-8"
+    )
     config = find_config(project)
     config.jobs, config.use_cache = 1, False
     result = engine.run([str(project)], config)

@@ -20,8 +20,10 @@ class _CountingOutput(io.StringIO):
 
 def test_large_json_report_is_written_in_chunks_not_per_token() -> None:
     # Issue 15: json.dump wrote every token separately (~416k writes for 32k findings).
-    document = {"summary": {"findings": 20_000}, "findings": [{"code": "OVA301", "line": i, "message": "caf\u00e9"}
-                                                              for i in range(20_000)]}
+    document = {
+        "summary": {"findings": 20_000},
+        "findings": [{"code": "OVA301", "line": i, "message": "caf\u00e9"} for i in range(20_000)],
+    }
     out = _CountingOutput()
     dump_json(document, out)
     text = out.getvalue()

@@ -28,10 +28,18 @@ LEAKED_STATUS = CLEAN_STATUS.replace('"docs/notes.md"', '"/home/alice/notes.md"'
 
 
 def _git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Ann Example", "GIT_AUTHOR_EMAIL": "ann@example.com",
-           "GIT_COMMITTER_NAME": "Ann Example", "GIT_COMMITTER_EMAIL": "ann@example.com",
-           "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(repo.parent)}
-    proc = subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=True)
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Ann Example",
+        "GIT_AUTHOR_EMAIL": "ann@example.com",
+        "GIT_COMMITTER_NAME": "Ann Example",
+        "GIT_COMMITTER_EMAIL": "ann@example.com",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "HOME": str(repo.parent),
+    }
+    proc = subprocess.run(
+        ["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=True
+    )
     return proc.stdout.strip()
 
 
@@ -74,7 +82,10 @@ def test_review_reports_exactly_the_added_findings(repo):
     assert proc.returncode == 1, proc.stderr
     doc = json.loads(proc.stdout)
     found = sorted((f["code"], f["path"], f["start_line"]) for f in doc["findings"])
-    assert found == [("OVA314", "fixtures/messages.jsonl", 1), ("OVA501", "fixtures/status.public.json", 4)]
+    assert found == [
+        ("OVA314", "fixtures/messages.jsonl", 1),
+        ("OVA501", "fixtures/status.public.json", 4),
+    ]
     assert doc["summary"]["unchanged_not_shown"] == 0
     # --since is the same option
     again = lint(root, "--since", commits["clean"], "--format", "json")
@@ -102,7 +113,9 @@ def test_review_counts_findings_on_unchanged_lines_in_every_format(repo):
     github = lint(root, "--diff-base", "HEAD", "--format", "github")
     assert "1 finding on unchanged lines not shown" in github.stdout
     # A new leak on a changed line of the same file is reported; the old one is still only counted.
-    status.write_text(LEAKED_STATUS.replace('"all good"', '"see /home/bob/todo.md"'), encoding="utf-8")
+    status.write_text(
+        LEAKED_STATUS.replace('"all good"', '"see /home/bob/todo.md"'), encoding="utf-8"
+    )
     doc = json.loads(lint(root, "--diff-base", "HEAD", "--format", "json").stdout)
     assert [(f["code"], f["start_line"]) for f in doc["findings"]] == [("OVA501", 3)]
     assert doc["summary"]["unchanged_not_shown"] == 1
@@ -124,7 +137,9 @@ def test_review_fix_touches_only_changed_lines(repo):
     root, commits = repo
     _git(root, "checkout", "-q", commits["leak"])
     status = root / "fixtures" / "status.public.json"
-    status.write_text(LEAKED_STATUS.replace('"all good"', '"see /home/bob/todo.md"'), encoding="utf-8")
+    status.write_text(
+        LEAKED_STATUS.replace('"all good"', '"see /home/bob/todo.md"'), encoding="utf-8"
+    )
     proc = lint(root, "--diff-base", "HEAD", "--fix")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     text = status.read_text(encoding="utf-8")
@@ -137,7 +152,13 @@ def test_review_exit_2_outside_a_repository_and_for_an_unknown_ref(repo, tmp_pat
     outside = tmp_path / "plain"
     outside.mkdir()
     (outside / "a.json").write_text("{}\n", encoding="utf-8")
-    proc = run_cli("--diff-base", "main", "--no-cache", cwd=outside, env={"GIT_CEILING_DIRECTORIES": str(tmp_path)})
+    proc = run_cli(
+        "--diff-base",
+        "main",
+        "--no-cache",
+        cwd=outside,
+        env={"GIT_CEILING_DIRECTORIES": str(tmp_path)},
+    )
     assert proc.returncode == 2
     assert "not inside a git repository" in proc.stderr
     proc = lint(root, "--diff-base", "no-such-branch")
@@ -159,11 +180,15 @@ def test_history_reports_each_leaked_blob_once_with_its_commits(repo):
     assert proc.returncode == 1, proc.stderr
     assert "blobs/s" in proc.stderr
     doc = json.loads(proc.stdout)
-    found = sorted((f["code"], f["path"], f["properties"]["commit"], f["properties"]["removedIn"])
-                   for f in doc["findings"])
+    found = sorted(
+        (f["code"], f["path"], f["properties"]["commit"], f["properties"]["removedIn"])
+        for f in doc["findings"]
+    )
     leak, removed = commits["leak"][:12], commits["remove"][:12]
-    assert found == [("OVA314", "fixtures/messages.jsonl", leak, removed),
-                     ("OVA501", "fixtures/status.public.json", leak, removed)]
+    assert found == [
+        ("OVA314", "fixtures/messages.jsonl", leak, removed),
+        ("OVA501", "fixtures/status.public.json", leak, removed),
+    ]
     for finding in doc["findings"]:
         assert finding["properties"]["presentAtHead"] is False
         assert finding["properties"]["status"] == f"removed in {removed}"
@@ -196,8 +221,9 @@ def test_history_sarif_carries_commits_and_provenance(repo):
     run = sarif["runs"][0]
     assert run["versionControlProvenance"][0]["revisionId"] == commits["unrelated"]
     assert {r["properties"]["commit"] for r in run["results"]} == {commits["leak"][:12]}
-    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]} == {
-        "fixtures/messages.jsonl", "fixtures/status.public.json"}
+    assert {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]
+    } == {"fixtures/messages.jsonl", "fixtures/status.public.json"}
     assert str(root) not in proc.stdout
     validate_sarif(sarif)
 
@@ -236,7 +262,9 @@ def test_history_workers_match_in_process(repo):
     root, _ = repo
     for number in range(24):
         (root / "fixtures" / f"item{number}.public.json").write_text(
-            json.dumps({"title": f"item {number}", "notes_ref": f"/home/user{number}/n.md"}) + "\n", encoding="utf-8")
+            json.dumps({"title": f"item {number}", "notes_ref": f"/home/user{number}/n.md"}) + "\n",
+            encoding="utf-8",
+        )
     _commit(root, "many fixtures")
     one = json.loads(lint(root, "history", "--jobs", "1", "--format", "json").stdout)
     two = json.loads(lint(root, "history", "--jobs", "2", "--format", "json").stdout)
@@ -248,7 +276,9 @@ def test_history_exit_2(repo, tmp_path):
     root, _ = repo
     outside = tmp_path / "plain"
     outside.mkdir()
-    proc = run_cli("history", "--no-cache", cwd=outside, env={"GIT_CEILING_DIRECTORIES": str(tmp_path)})
+    proc = run_cli(
+        "history", "--no-cache", cwd=outside, env={"GIT_CEILING_DIRECTORIES": str(tmp_path)}
+    )
     assert proc.returncode == 2 and "not inside a git repository" in proc.stderr
     proc = lint(root, "history", "--since", "no-such-tag")
     assert proc.returncode == 2 and "unknown git revision 'no-such-tag'" in proc.stderr
@@ -261,14 +291,25 @@ def test_history_exit_2(repo, tmp_path):
 def test_review_missing_key_counts_when_the_object_changed(repo):
     root, _ = repo
     adapter = root / "fixtures" / "adapter.json"
-    body = {"schema_version": "openviking_session_memory_adapter_v0", "title": "adapter", "summary": "short"}
+    body = {
+        "schema_version": "openviking_session_memory_adapter_v0",
+        "title": "adapter",
+        "summary": "short",
+    }
     adapter.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
     _commit(root, "an incomplete adapter")
-    assert json.loads(lint(root, "--diff-base", "HEAD", "--format", "json").stdout)["summary"]["files"] == 0
-    adapter.write_text(json.dumps({**body, "summary": "shorter"}, indent=2) + "\n", encoding="utf-8")
+    assert (
+        json.loads(lint(root, "--diff-base", "HEAD", "--format", "json").stdout)["summary"]["files"]
+        == 0
+    )
+    adapter.write_text(
+        json.dumps({**body, "summary": "shorter"}, indent=2) + "\n", encoding="utf-8"
+    )
     doc = json.loads(lint(root, "--diff-base", "HEAD", "--format", "json").stdout)
     missing = [f for f in doc["findings"] if "missing required key" in f["message"]]
-    assert missing and all(f["start_line"] == 1 for f in missing)  # the object starts on an unchanged line
+    assert missing and all(
+        f["start_line"] == 1 for f in missing
+    )  # the object starts on an unchanged line
 
 
 def test_history_cache_lives_outside_the_work_tree(repo):
@@ -290,7 +331,9 @@ def test_history_streams_batches_through_the_workers(repo, monkeypatch):
     root, _ = repo
     for number in range(30):
         (root / "fixtures" / f"n{number}.public.json").write_text(
-            json.dumps({"title": f"n {number}", "notes_ref": f"/home/u{number}/n.md"}) + "\n", encoding="utf-8")
+            json.dumps({"title": f"n {number}", "notes_ref": f"/home/u{number}/n.md"}) + "\n",
+            encoding="utf-8",
+        )
     _commit(root, "many fixtures")
     monkeypatch.setattr(history, "_BATCH", 8)
     monkeypatch.chdir(root)

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ovadapt_lint import lint_paths
+from ovadapt_lint import engine, lint_paths
 from ovadapt_lint.config import Config
-from ovadapt_lint import engine
 
 from .conftest import CORPUS
 
@@ -39,7 +38,9 @@ def test_unreadable_file_as_root(tmp_path: Path, monkeypatch) -> None:
 
     real_os_open = os.open
 
-    def failing_os_open(path, *args, **kwargs):  # the reader opens with os.open (no blocking on a FIFO)
+    def failing_os_open(
+        path, *args, **kwargs
+    ):  # the reader opens with os.open (no blocking on a FIFO)
         if str(path) == str(target):
             raise PermissionError(13, "Permission denied")
         return real_os_open(path, *args, **kwargs)
@@ -79,7 +80,10 @@ def test_internal_error_becomes_notice(tmp_path: Path, monkeypatch) -> None:
     # The run going on after an internal error is under test, not publication: --scope all judges
     # the duplicate key in the plain b.json.
     findings = lint_paths([str(tmp_path)], Config(scope="all"))
-    assert [(Path(f.path).name, f.code) for f in findings] == [("a.json", "OVA009"), ("b.json", "OVA112")]
+    assert [(Path(f.path).name, f.code) for f in findings] == [
+        ("a.json", "OVA009"),
+        ("b.json", "OVA112"),
+    ]
     assert "KeyError" in findings[0].message
 
 
@@ -103,14 +107,23 @@ BAD_CONTRACT = (CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="ut
 def test_folder_walk_lints_ndjson_and_upper_case_extensions(tmp_path: Path) -> None:
     (tmp_path / "events.ndjson").write_text(" ".join(BAD_CONTRACT.split()) + "\n", encoding="utf-8")
     (tmp_path / "UPPER.JSON").write_text(BAD_CONTRACT, encoding="utf-8")
-    (tmp_path / "Tool.PY").write_text('X = {"issue_body_copied": "yes", "raw_notes_copied": False}\n', encoding="utf-8")
+    (tmp_path / "Tool.PY").write_text(
+        'X = {"issue_body_copied": "yes", "raw_notes_copied": False}\n', encoding="utf-8"
+    )
     linted = {f.path.rsplit(os.sep, 1)[-1] for f in lint_paths([str(tmp_path)])}
     assert {"events.ndjson", "UPPER.JSON"} <= linted
-    assert {t.path.name for t in engine.run([str(tmp_path)], Config()).files} == {"events.ndjson", "UPPER.JSON", "Tool.PY"}
+    assert {t.path.name for t in engine.run([str(tmp_path)], Config()).files} == {
+        "events.ndjson",
+        "UPPER.JSON",
+        "Tool.PY",
+    }
 
 
 def test_empty_pyvenv_cfg_does_not_hide_a_folder(tmp_path: Path) -> None:
-    for name, cfg in (("looks_like_venv", ""), ("real_venv", "home = /usr/bin\ninclude-system-site-packages = false\n")):
+    for name, cfg in (
+        ("looks_like_venv", ""),
+        ("real_venv", "home = /usr/bin\ninclude-system-site-packages = false\n"),
+    ):
         (tmp_path / name).mkdir()
         (tmp_path / name / "pyvenv.cfg").write_text(cfg, encoding="utf-8")
         (tmp_path / name / "fixture.json").write_text(BAD_CONTRACT, encoding="utf-8")

@@ -27,11 +27,21 @@ def _repository(tmp_path: Path) -> Path:
     repo = tmp_path / "repo"
     for folder in ("src", "fixtures", "tests/fixtures", "docs/fixtures"):
         (repo / folder).mkdir(parents=True)
-    (repo / "fixtures" / "status.json").write_text(json.dumps(LEAKY_STATUS, indent=1), encoding="utf-8")
-    (repo / "docs" / "fixtures" / "status.json").write_text(json.dumps(LEAKY_STATUS, indent=1), encoding="utf-8")
-    (repo / "tests" / "fixtures" / "status.json").write_text(json.dumps(LEAKY_STATUS, indent=1), encoding="utf-8")
-    (repo / "src" / "settings.json").write_text(json.dumps({"log_dir": "/home/dana/logs"}), encoding="utf-8")
-    (repo / "src" / "view.json").write_text(json.dumps({"summary": "ok", "raw_log_copied": False}), encoding="utf-8")
+    (repo / "fixtures" / "status.json").write_text(
+        json.dumps(LEAKY_STATUS, indent=1), encoding="utf-8"
+    )
+    (repo / "docs" / "fixtures" / "status.json").write_text(
+        json.dumps(LEAKY_STATUS, indent=1), encoding="utf-8"
+    )
+    (repo / "tests" / "fixtures" / "status.json").write_text(
+        json.dumps(LEAKY_STATUS, indent=1), encoding="utf-8"
+    )
+    (repo / "src" / "settings.json").write_text(
+        json.dumps({"log_dir": "/home/dana/logs"}), encoding="utf-8"
+    )
+    (repo / "src" / "view.json").write_text(
+        json.dumps({"summary": "ok", "raw_log_copied": False}), encoding="utf-8"
+    )
     (repo / "src" / "build.py").write_text("VERSION = 1\n", encoding="utf-8")
     adapter = (CORPUS / "OVA106" / "ok_future_gated.json").read_text(encoding="utf-8")
     (repo / "out").mkdir()
@@ -49,12 +59,16 @@ def test_a_fixtures_folder_is_published_at_any_depth_but_not_under_tests(tmp_pat
     for published in ("fixtures/status.json", "docs/fixtures/status.json"):
         assert {"OVA310", "OVA501", "OVA313"} <= by_file.get(published, set()), by_file
     assert "tests/fixtures/status.json" not in by_file  # test data: credentials and names only
-    assert "src/settings.json" not in by_file  # a private settings file: its home path is not judged
+    assert (
+        "src/settings.json" not in by_file
+    )  # a private settings file: its home path is not judged
 
 
 def test_public_paths_can_take_the_fixtures_default_back_out(tmp_path: Path) -> None:
     repo = _repository(tmp_path)
-    (repo / ".ovadapt-lint.toml").write_text('public-paths = ["!docs/fixtures/"]\n', encoding="utf-8")
+    (repo / ".ovadapt-lint.toml").write_text(
+        'public-paths = ["!docs/fixtures/"]\n', encoding="utf-8"
+    )
     files = {Path(f.path).relative_to(repo).as_posix() for f in lint_paths([str(repo)])}
     assert "fixtures/status.json" in files and "docs/fixtures/status.json" not in files
 
@@ -73,19 +87,30 @@ def test_show_roles_lists_each_file_with_its_role_and_why(tmp_path: Path) -> Non
     doc = json.loads(run_cli("--show-roles", "--format", "json", ".", cwd=repo).stdout)
     assert doc["schema"] == "ovadapt-lint/roles/v1"
     assert doc["summary"] == {"public": 4, "source": 2, "test": 1}
-    assert {"path": "out/adapter.json", "role": "public",
-            "why": "contract object openviking_session_memory_adapter_v0"} in doc["files"]
+    assert {
+        "path": "out/adapter.json",
+        "role": "public",
+        "why": "contract object openviking_session_memory_adapter_v0",
+    } in doc["files"]
     proc = run_cli("--show-roles", "--public-path", "out/", "out", cwd=repo)
     assert proc.stdout.splitlines()[0] == "public  out/adapter.json  (config public-paths out/)"
-    assert {"path": "docs/fixtures/status.json", "role": "public", "why": "folder fixtures/"} in doc["files"]
+    assert {
+        "path": "docs/fixtures/status.json",
+        "role": "public",
+        "why": "folder fixtures/",
+    } in doc["files"]
 
 
-def test_the_text_summary_counts_files_by_role_and_says_what_private_files_are_judged_for(tmp_path: Path) -> None:
+def test_the_text_summary_counts_files_by_role_and_says_what_private_files_are_judged_for(
+    tmp_path: Path,
+) -> None:
     repo = _repository(tmp_path)
     proc = run_cli("--no-cache", "src", "fixtures", "tests", cwd=repo)
     assert proc.returncode == 1
-    assert ("5 file(s): 2 public, 2 source, 1 test; files that are not public are judged for credentials and "
-            "internal names only") in proc.stdout
+    assert (
+        "5 file(s): 2 public, 2 source, 1 test; files that are not public are judged for credentials and "
+        "internal names only"
+    ) in proc.stdout
     clean = run_cli("--no-cache", "src/build.py", "src/settings.json", cwd=repo)
     assert clean.returncode == 0
     assert "2 file(s): 0 public, 2 source, 0 test; files that are not public" in clean.stdout
@@ -98,11 +123,18 @@ def test_json_and_sarif_name_the_role_of_each_file_with_findings(tmp_path: Path)
     doc = json.loads(run_cli("--no-cache", "--format", "json", "fixtures", "src", cwd=repo).stdout)
     assert doc["summary"]["roles"] == {"public": 2, "source": 2, "test": 0}
     assert {(f["path"], f["role"], f["role_reason"]) for f in doc["findings"]} == {
-        ("fixtures/status.json", "public", "folder fixtures/")}
-    sarif = json.loads(run_cli("--no-cache", "--format", "sarif", "fixtures", "src", cwd=repo).stdout)
+        ("fixtures/status.json", "public", "folder fixtures/")
+    }
+    sarif = json.loads(
+        run_cli("--no-cache", "--format", "sarif", "fixtures", "src", cwd=repo).stdout
+    )
     require_shared()
     schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
     jsonschema.validators.validator_for(schema)(schema).validate(sarif)
-    assert sarif["runs"][0]["artifacts"] == [{
-        "location": {"uri": "fixtures/status.json", "uriBaseId": "%SRCROOT%"}, "roles": ["analysisTarget"],
-        "properties": {"role": "public", "roleReason": "folder fixtures/"}}]
+    assert sarif["runs"][0]["artifacts"] == [
+        {
+            "location": {"uri": "fixtures/status.json", "uriBaseId": "%SRCROOT%"},
+            "roles": ["analysisTarget"],
+            "properties": {"role": "public", "roleReason": "folder fixtures/"},
+        }
+    ]

@@ -32,8 +32,12 @@ ADAPTER = json.loads((CORPUS / "OVA103" / "ok_specializes.json").read_text(encod
 CONTAINER = "openviking_session_memory_adapter"
 ELISION = re.compile(r",\s*(?:\.\.\.|…)(?=\s*[}\]])")
 NOTE = re.compile(r"\s+#[^\n\"]*$", re.M)  # `"lane": "x"   # deny-list: x`: a note for the reader
-SUFFIX = {"json": "example.public.json", "jsonl": "example.public.jsonl", "python": "example.py",
-          "markdown": "example.md"}
+SUFFIX = {
+    "json": "example.public.json",
+    "jsonl": "example.public.jsonl",
+    "python": "example.py",
+    "markdown": "example.md",
+}
 
 
 def _overlay(base, extra):
@@ -41,11 +45,23 @@ def _overlay(base, extra):
     matched on the item's first key (a gate's `capability`); anything else is replaced."""
     if isinstance(base, dict) and isinstance(extra, dict):
         return {**base, **{k: _overlay(base[k], v) if k in base else v for k, v in extra.items()}}
-    if isinstance(base, list) and isinstance(extra, list) and extra and all(isinstance(i, dict) and i for i in extra):
+    if (
+        isinstance(base, list)
+        and isinstance(extra, list)
+        and extra
+        and all(isinstance(i, dict) and i for i in extra)
+    ):
         merged = list(base)
         for item in extra:
             key = next(iter(item))
-            at = next((n for n, b in enumerate(merged) if isinstance(b, dict) and b.get(key) == item[key]), None)
+            at = next(
+                (
+                    n
+                    for n, b in enumerate(merged)
+                    if isinstance(b, dict) and b.get(key) == item[key]
+                ),
+                None,
+            )
             if at is None:
                 merged.append(item)
             else:
@@ -86,8 +102,12 @@ def _lint_example(rule: Rule, text: str, language: str, folder: Path) -> set[str
     for support in (CORPUS / rule.code).glob("*"):
         if support.name.startswith((".", "_")) and support.is_file():
             shutil.copy(support, folder / support.name)
-    body = {"json": lambda t: _json_text(rule, t), "jsonl": lambda t: _json_text(rule, t).replace("\n", " ") + "\n",
-            "python": _python_text, "markdown": lambda t: t + "\n"}[language](text)
+    body = {
+        "json": lambda t: _json_text(rule, t),
+        "jsonl": lambda t: _json_text(rule, t).replace("\n", " ") + "\n",
+        "python": _python_text,
+        "markdown": lambda t: t + "\n",
+    }[language](text)
     target = folder / SUFFIX[language]
     target.write_text(body, encoding="utf-8")
     return {f.code for f in lint_paths([str(target)])}
@@ -102,11 +122,22 @@ def _cases():
 
 @pytest.mark.parametrize(("rule", "which"), list(_cases()))
 def test_documented_example_runs(rule: Rule, which: str, tmp_path: Path) -> None:
-    text, language = (rule.example, rule.example_lang) if which == "example" else (rule.ok, rule.ok_lang)
+    text, language = (
+        (rule.example, rule.example_lang) if which == "example" else (rule.ok, rule.ok_lang)
+    )
     if language == "text":
-        corpus = [p for p in (CORPUS / rule.code).glob(("bad_*" if which == "example" else "ok_*"))
-                  if p.suffix not in (".expect", ".fixed")] if (CORPUS / rule.code).is_dir() else []
-        assert corpus or rule.code in NOT_IN_CORPUS, f"{rule.code}: a text {which} needs a corpus case instead"
+        corpus = (
+            [
+                p
+                for p in (CORPUS / rule.code).glob("bad_*" if which == "example" else "ok_*")
+                if p.suffix not in (".expect", ".fixed")
+            ]
+            if (CORPUS / rule.code).is_dir()
+            else []
+        )
+        assert corpus or rule.code in NOT_IN_CORPUS, (
+            f"{rule.code}: a text {which} needs a corpus case instead"
+        )
         return
     found = _lint_example(rule, text, language, tmp_path)
     if which == "example":

@@ -49,7 +49,9 @@ def test_sarif_has_no_absolute_paths_even_for_absolute_arguments(tmp_path: Path)
     _git("init", "-q", cwd=tmp_path)  # the repository root the URIs are relative to
     target = tmp_path / "fixtures"
     target.mkdir()
-    (target / "a.json").write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(), encoding="utf-8")
+    (target / "a.json").write_text(
+        (CORPUS / "OVA104" / "bad_flag_true.json").read_text(), encoding="utf-8"
+    )
     elsewhere = tmp_path / "cwd"
     elsewhere.mkdir()
     proc = run_cli("--format", "sarif", str(target), cwd=elsewhere)
@@ -57,7 +59,9 @@ def test_sarif_has_no_absolute_paths_even_for_absolute_arguments(tmp_path: Path)
     assert str(tmp_path) not in text
     # The rule docs name `/root/…` as an example; a real path under the home folder would continue.
     assert not re.search(re.escape(os.path.expanduser("~")) + r"/[A-Za-z0-9_.]", text)
-    uri = json.loads(text)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    uri = json.loads(text)["runs"][0]["results"][0]["locations"][0]["physicalLocation"][
+        "artifactLocation"
+    ]["uri"]
     assert uri == "fixtures/a.json"
 
 
@@ -75,7 +79,9 @@ def test_flow_findings_carry_code_flows(tmp_path: Path) -> None:
     lines = [s["location"]["physicalLocation"]["region"]["startLine"] for s in steps]
     # the source, first_line, the helper's return, its call, summary, the published field
     assert lines == [9, 9, 5, 10, 10, 14]
-    assert [loc["message"]["text"] for loc in first["relatedLocations"]][-1] == 'published field "next_action"'
+    assert [loc["message"]["text"] for loc in first["relatedLocations"]][
+        -1
+    ] == 'published field "next_action"'
 
 
 def test_github_required_fields() -> None:
@@ -85,8 +91,15 @@ def test_github_required_fields() -> None:
     driver = run["tool"]["driver"]
     assert {"name", "version", "semanticVersion", "informationUri", "rules"} <= set(driver)
     for rule in driver["rules"]:
-        assert {"id", "name", "shortDescription", "fullDescription", "help", "defaultConfiguration",
-                "properties"} <= set(rule)
+        assert {
+            "id",
+            "name",
+            "shortDescription",
+            "fullDescription",
+            "help",
+            "defaultConfiguration",
+            "properties",
+        } <= set(rule)
         assert rule["help"]["text"] and rule["help"]["markdown"]
         assert rule["defaultConfiguration"]["level"] in ("error", "warning", "note")
         tags = rule["properties"]["tags"]
@@ -116,16 +129,26 @@ def _sample_repository(tmp_path: Path) -> Path:
     (repo / "src").mkdir()
     (repo / "docs").mkdir()
     _git("init", "-q", cwd=repo)
-    for name in ("bad_flag_true.json", "bad_flag_string.json", "bad_flag_zero.json", "bad_issue_number_type.json"):
-        (repo / "fixtures" / name).write_text((CORPUS / "OVA104" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    for name in (
+        "bad_flag_true.json",
+        "bad_flag_string.json",
+        "bad_flag_zero.json",
+        "bad_issue_number_type.json",
+    ):
+        (repo / "fixtures" / name).write_text(
+            (CORPUS / "OVA104" / name).read_text(encoding="utf-8"), encoding="utf-8"
+        )
     (repo / "fixtures" / "deep" / "flows.py").write_text(
-        (CORPUS / "OVA208" / "bad_flows.py").read_text(encoding="utf-8"), encoding="utf-8")
+        (CORPUS / "OVA208" / "bad_flows.py").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     # Sorted last and of the lowest security-severity: the first to go under the old cap.
     (repo / "fixtures" / "zz_broken.json").write_text('{"schema_version": ', encoding="utf-8")
     (repo / "src" / "home.public.json").write_text(
-        (CORPUS / "OVA501" / "bad_home.public.json").read_text(encoding="utf-8"), encoding="utf-8")
+        (CORPUS / "OVA501" / "bad_home.public.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     (repo / "docs" / "memory.overview.md").write_text(
-        (CORPUS / "OVA314" / "bad_overview.md").read_text(encoding="utf-8"), encoding="utf-8")
+        (CORPUS / "OVA314" / "bad_overview.md").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     return repo
 
 
@@ -154,34 +177,61 @@ def _validate(sarif: dict) -> None:
     validate_sarif(sarif)
 
 
-def test_sarif_uris_are_repository_relative_from_the_root_and_from_a_subfolder(tmp_path: Path) -> None:
+def test_sarif_uris_are_repository_relative_from_the_root_and_from_a_subfolder(
+    tmp_path: Path,
+) -> None:
     repo = _sample_repository(tmp_path)
     runs = {
         "root": _sarif("--no-cache", ".", "--include", "*.md", cwd=repo),
-        "subfolder": _sarif("--no-cache", ".", "../src", "../docs/memory.overview.md", cwd=repo / "fixtures"),
+        "subfolder": _sarif(
+            "--no-cache", ".", "../src", "../docs/memory.overview.md", cwd=repo / "fixtures"
+        ),
         "deep": _sarif("--no-cache", "..", "../../src", cwd=repo / "fixtures" / "deep"),
-        "absolute": _sarif("--no-cache", str(repo / "fixtures"), str(repo / "src"), cwd=repo / "src"),
+        "absolute": _sarif(
+            "--no-cache", str(repo / "fixtures"), str(repo / "src"), cwd=repo / "src"
+        ),
     }
-    expected = {"fixtures/bad_flag_true.json", "fixtures/bad_flag_string.json", "fixtures/bad_flag_zero.json",
-                "fixtures/bad_issue_number_type.json", "fixtures/deep/flows.py", "fixtures/zz_broken.json",
-                "src/home.public.json"}
+    expected = {
+        "fixtures/bad_flag_true.json",
+        "fixtures/bad_flag_string.json",
+        "fixtures/bad_flag_zero.json",
+        "fixtures/bad_issue_number_type.json",
+        "fixtures/deep/flows.py",
+        "fixtures/zz_broken.json",
+        "src/home.public.json",
+    }
     by_run = {}
     for name, sarif in runs.items():
         _validate(sarif)
         uris = _uris(sarif)
         assert uris, name
         for uri in uris:
-            assert not uri.startswith(("/", "../", "file:")) and ".." not in uri.split("/"), (name, uri)
+            assert not uri.startswith(("/", "../", "file:")) and ".." not in uri.split("/"), (
+                name,
+                uri,
+            )
             assert (repo / uri).is_file(), (name, uri)
         text = json.dumps(sarif)
         assert str(tmp_path) not in text and "originalUriBaseIds" not in text, name
-        result_uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]}
+        result_uris = {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in sarif["runs"][0]["results"]
+        }
         assert expected <= result_uris, (name, expected - result_uris)
-        by_run[name] = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-                         r["locations"][0]["physicalLocation"]["region"]["startLine"],
-                         r["partialFingerprints"]["ovadaptFingerprint/v1"]) for r in sarif["runs"][0]["results"]}
-        notified = {n["descriptor"]["id"]: n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-                    for n in sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"] if "descriptor" in n}
+        by_run[name] = {
+            (
+                r["ruleId"],
+                r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+                r["locations"][0]["physicalLocation"]["region"]["startLine"],
+                r["partialFingerprints"]["ovadaptFingerprint/v1"],
+            )
+            for r in sarif["runs"][0]["results"]
+        }
+        notified = {
+            n["descriptor"]["id"]: n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for n in sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+            if "descriptor" in n
+        }
         assert notified == {"OVA001": "fixtures/zz_broken.json"}, name
     # The same alerts, fingerprints included, whatever folder ran the linter.
     assert by_run["root"] == by_run["subfolder"]
@@ -198,19 +248,30 @@ def test_sarif_srcroot_rebases_uris_and_files_outside_the_root_get_a_notice(tmp_
     repo = _sample_repository(tmp_path)
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    (outside / "stray.json").write_text((CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"),
-                                        encoding="utf-8")
+    (outside / "stray.json").write_text(
+        (CORPUS / "OVA104" / "bad_flag_true.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     # Rebased on a subfolder: its files are relative to it, the others are outside.
     sarif = _sarif("--no-cache", "--sarif-srcroot", str(repo / "fixtures"), ".", cwd=repo)
     _validate(sarif)
     run = sarif["runs"][0]
-    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == (repo / "fixtures").resolve().as_uri() + "/"
+    assert (
+        run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        == (repo / "fixtures").resolve().as_uri() + "/"
+    )
     uris = set(_uris({"runs": [{**run, "originalUriBaseIds": None}]}))
     assert "bad_flag_true.json" in uris and "deep/flows.py" in uris
     assert all((repo / "fixtures" / uri).is_file() for uri in uris)
-    notes = [n["message"]["text"] for n in run["invocations"][0]["toolExecutionNotifications"] if "descriptor" not in n]
-    assert any(t.startswith("src/home.public.json lies outside the source root (--sarif-srcroot)") and "OVA501" in t
-               for t in notes), notes
+    notes = [
+        n["message"]["text"]
+        for n in run["invocations"][0]["toolExecutionNotifications"]
+        if "descriptor" not in n
+    ]
+    assert any(
+        t.startswith("src/home.public.json lies outside the source root (--sarif-srcroot)")
+        and "OVA501" in t
+        for t in notes
+    ), notes
 
     # A file outside the repository (issue 27): its results are kept, named relative to the root (a ../ URI that
     # resolves against %SRCROOT%, never an absolute path of this machine), and a notice says so.
@@ -219,19 +280,31 @@ def test_sarif_srcroot_rebases_uris_and_files_outside_the_root_get_a_notice(tmp_
     run = sarif["runs"][0]
     assert _uris(sarif) and all((repo / uri).is_file() for uri in _uris(sarif))
     assert "../elsewhere/stray.json" in _uris(sarif)
-    assert [r["ruleId"] for r in run["results"] if _uri_of(r) == "../elsewhere/stray.json"] == ["OVA104"]
+    assert [r["ruleId"] for r in run["results"] if _uri_of(r) == "../elsewhere/stray.json"] == [
+        "OVA104"
+    ]
     (note,) = [n["message"]["text"] for n in run["invocations"][0]["toolExecutionNotifications"]]
-    assert note.startswith("../elsewhere/stray.json lies outside the source root") and "OVA104 1" in note
-    absolute = _sarif("--no-cache", "fixtures/bad_flag_true.json", str(outside / "stray.json"), cwd=repo)
+    assert (
+        note.startswith("../elsewhere/stray.json lies outside the source root")
+        and "OVA104 1" in note
+    )
+    absolute = _sarif(
+        "--no-cache", "fixtures/bad_flag_true.json", str(outside / "stray.json"), cwd=repo
+    )
     assert str(tmp_path) not in json.dumps(absolute)
     assert "../elsewhere/stray.json" in _uris(absolute)
-    (note,) = [n["message"]["text"] for n in absolute["runs"][0]["invocations"][0]["toolExecutionNotifications"]]
+    (note,) = [
+        n["message"]["text"]
+        for n in absolute["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    ]
     assert note.startswith("stray.json lies outside the source root")
     # The text and JSON formats still report it.
     assert run_cli("--no-cache", "../elsewhere/stray.json", cwd=repo).returncode == 1
 
 
-def test_source_root_falls_back_to_the_config_folder_then_the_working_directory(tmp_path: Path, monkeypatch) -> None:
+def test_source_root_falls_back_to_the_config_folder_then_the_working_directory(
+    tmp_path: Path, monkeypatch
+) -> None:
     from ovadapt_lint.discover import source_root
 
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
@@ -268,7 +341,9 @@ def test_notices_survive_the_cap_in_results_and_notifications(tmp_path: Path, mo
     for code in kept:
         left.remove(code)
     by_rule = ", ".join(f"{code} {left.count(code)}" for code in sorted(set(left)))
-    assert cap.startswith(f"{len(left)} less severe result(s) were left out (by rule: {by_rule}):"), cap
+    assert cap.startswith(
+        f"{len(left)} less severe result(s) were left out (by rule: {by_rule}):"
+    ), cap
 
 
 def test_results_are_capped_at_the_github_limit_keeping_notices_then_the_most_severe() -> None:
@@ -283,9 +358,15 @@ def test_results_are_capped_at_the_github_limit_keeping_notices_then_the_most_se
     sarif = build_sarif(result, max_results=20)
     results = sarif["runs"][0]["results"]
     assert len(results) == 20
-    assert sorted(r["ruleId"] for r in results if r["ruleId"].startswith("OVA0")) == sorted(f.code for f in notices)
+    assert sorted(r["ruleId"] for r in results if r["ruleId"].startswith("OVA0")) == sorted(
+        f.code for f in notices
+    )
     assert all(r["level"] == "error" for r in results if not r["ruleId"].startswith("OVA0"))
     notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
-    assert any(n["message"]["text"].startswith(f"{total - 20} less severe result(s) were left out (by rule: OVA")
-               for n in notes)
+    assert any(
+        n["message"]["text"].startswith(
+            f"{total - 20} less severe result(s) were left out (by rule: OVA"
+        )
+        for n in notes
+    )
     validate_sarif(sarif)

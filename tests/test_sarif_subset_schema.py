@@ -19,8 +19,14 @@ def _errors(schema_path, doc: dict) -> list[str]:
 
 @pytest.fixture(scope="module")
 def sarif() -> dict:
-    proc = run_cli("--format", "sarif", "--no-cache", str(CORPUS / "OVA208"), str(CORPUS / "OVA104"),
-                   str(CORPUS / "OVA001"))
+    proc = run_cli(
+        "--format",
+        "sarif",
+        "--no-cache",
+        str(CORPUS / "OVA208"),
+        str(CORPUS / "OVA104"),
+        str(CORPUS / "OVA001"),
+    )
     return json.loads(proc.stdout)
 
 
@@ -31,12 +37,16 @@ def _first_result(doc: dict) -> dict:
 MISTAKES = {
     "version": lambda d: d.update(version="2.0.0"),
     "no runs": lambda d: d.pop("runs"),
-    "line 0": lambda d: _first_result(d)["locations"][0]["physicalLocation"]["region"].update(startLine=0),
+    "line 0": lambda d: _first_result(d)["locations"][0]["physicalLocation"]["region"].update(
+        startLine=0
+    ),
     "unknown level": lambda d: _first_result(d).update(level="fatal"),
     "no message": lambda d: _first_result(d).pop("message"),
     "message without text": lambda d: _first_result(d).update(message={"txt": "x"}),
     "rule without id": lambda d: d["runs"][0]["tool"]["driver"]["rules"][0].pop("id"),
-    "typo in a location": lambda d: _first_result(d)["locations"][0]["physicalLocation"].update(artifactLocaton={}),
+    "typo in a location": lambda d: _first_result(d)["locations"][0]["physicalLocation"].update(
+        artifactLocaton={}
+    ),
     "fingerprint not a string": lambda d: _first_result(d).update(partialFingerprints={"v1": 3}),
     "suppression kind": lambda d: _first_result(d).update(suppressions=[{"kind": "ignored"}]),
     "empty thread flow": lambda d: _first_result(d).update(codeFlows=[{"threadFlows": []}]),
@@ -45,7 +55,10 @@ MISTAKES = {
 
 
 def test_the_subset_schema_accepts_the_linters_log(sarif: dict) -> None:
-    assert sarif["runs"][0]["results"] and sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert (
+        sarif["runs"][0]["results"]
+        and sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    )
     assert _errors(OWN_SARIF_SCHEMA, sarif) == []
 
 

@@ -28,7 +28,11 @@ def test_cache_round_trip(tmp_path: Path) -> None:
     shutil.copytree(CORPUS / "OVA409", corpus)
     cache = tmp_path / "cache"
     first = run_cli("--format", "json", "--cache-dir", str(cache), str(corpus))
-    assert (cache / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    assert (
+        (cache / "CACHEDIR.TAG")
+        .read_text(encoding="utf-8")
+        .startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    )
     entries = [p for p in cache.rglob("*.json")]
     assert entries
     second = run_cli("--format", "json", "--cache-dir", str(cache), str(corpus))
@@ -50,4 +54,9 @@ def test_no_cache_writes_nothing_and_machine_formats_have_no_progress(tmp_path: 
     assert proc.stderr == ""
     run_cli("c", cwd=tmp_path)
     assert (tmp_path / ".ovadapt_cache" / "CACHEDIR.TAG").is_file()
-    assert (tmp_path / ".ovadapt_cache" / ".gitignore").read_text(encoding="utf-8").strip().endswith("*")
+    assert (
+        (tmp_path / ".ovadapt_cache" / ".gitignore")
+        .read_text(encoding="utf-8")
+        .strip()
+        .endswith("*")
+    )

@@ -11,11 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from ovadapt_lint import Config, engine
 
 TOKEN = "ghp_Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
-
 
 
 def _project(tmp_path: Path) -> Path:
@@ -35,18 +33,24 @@ def _run(project: Path, cache: Path) -> list[tuple[str, str]]:
     return sorted((Path(f.path).name, f.code) for f in result.findings)
 
 
-def test_unchanged_files_are_answered_without_reading_them(tmp_path: Path, xdg: dict, monkeypatch) -> None:
+def test_unchanged_files_are_answered_without_reading_them(
+    tmp_path: Path, xdg: dict, monkeypatch
+) -> None:
     project, cache = _project(tmp_path), tmp_path / "cache"
     first = _run(project, cache)
     assert first == [("leak.py", "OVA401")]
     reads: list[str] = []
     real = engine._read_bytes
-    monkeypatch.setattr(engine, "_read_bytes", lambda path, size: (reads.append(path.name), real(path, size))[1])
+    monkeypatch.setattr(
+        engine, "_read_bytes", lambda path, size: (reads.append(path.name), real(path, size))[1]
+    )
     assert _run(project, cache) == first
     assert reads == []
 
 
-def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(tmp_path: Path, xdg: dict) -> None:
+def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(
+    tmp_path: Path, xdg: dict
+) -> None:
     project, cache = _project(tmp_path), tmp_path / "cache"
     assert _run(project, cache) == [("leak.py", "OVA401")]
     clean, leak = project / "clean.py", project / "leak.py"
@@ -60,14 +64,18 @@ def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(tmp_path:
     assert _run(project, cache) == [("clean.py", "OVA401")]
 
 
-def test_a_file_changed_moments_ago_is_not_trusted_to_the_index(tmp_path: Path, xdg: dict, monkeypatch) -> None:
+def test_a_file_changed_moments_ago_is_not_trusted_to_the_index(
+    tmp_path: Path, xdg: dict, monkeypatch
+) -> None:
     project, cache = _project(tmp_path), tmp_path / "cache"
     fresh = project / "fresh.py"
     fresh.write_text("Z = 2\n", encoding="utf-8")  # mtime: now
     _run(project, cache)
     reads: list[str] = []
     real = engine._read_bytes
-    monkeypatch.setattr(engine, "_read_bytes", lambda path, size: (reads.append(path.name), real(path, size))[1])
+    monkeypatch.setattr(
+        engine, "_read_bytes", lambda path, size: (reads.append(path.name), real(path, size))[1]
+    )
     _run(project, cache)
     assert reads == ["fresh.py"]
 
@@ -89,15 +97,22 @@ def test_a_forged_stat_index_is_ignored(tmp_path: Path, xdg: dict) -> None:
 
 def _importtime(args: list[str], env: dict) -> str:
     full = dict(os.environ, **env)
-    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "ovadapt_lint", "--no-cache", *args],
-                          capture_output=True, text=True, env=full, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "ovadapt_lint", "--no-cache", *args],
+        capture_output=True,
+        text=True,
+        env=full,
+        timeout=120,
+    )
     assert proc.returncode == 1, proc.stderr[-2000:]
     return proc.stderr
 
 
 def test_detect_secrets_is_not_imported_once_its_table_is_stored(tmp_path: Path, xdg: dict) -> None:
     target = tmp_path / "a.json"
-    target.write_text(json.dumps({"note": "see ghp_" + "Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"}), encoding="utf-8")
+    target.write_text(
+        json.dumps({"note": "see ghp_" + "Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"}), encoding="utf-8"
+    )
     first = _importtime([str(target)], xdg)
     assert "detect_secrets.plugins.base" in first  # the table is built from the installed plugins
     tables = list((Path(xdg["XDG_CACHE_HOME"]) / "ovadapt-lint").glob("detect-secrets-*.json"))
@@ -114,15 +129,21 @@ def test_a_forged_detect_secrets_table_is_rebuilt(tmp_path: Path, xdg: dict) -> 
         honest = credentials._detect_secrets_regexes()
         (table,) = (Path(xdg["XDG_CACHE_HOME"]) / "ovadapt-lint").glob("detect-secrets-*.json")
         doc = json.loads(table.read_text(encoding="utf-8"))
-        doc["payload"] = json.dumps([["OVA401", "AWS Access Key", "(?!)", 0]])  # a regex that never matches
+        doc["payload"] = json.dumps(
+            [["OVA401", "AWS Access Key", "(?!)", 0]]
+        )  # a regex that never matches
         table.write_text(json.dumps(doc), encoding="utf-8")
         credentials._detect_secrets_regexes.cache_clear()
-        assert [r.pattern for _, _, r in credentials._detect_secrets_regexes()] == [r.pattern for _, _, r in honest]
+        assert [r.pattern for _, _, r in credentials._detect_secrets_regexes()] == [
+            r.pattern for _, _, r in honest
+        ]
     finally:
         credentials._detect_secrets_regexes.cache_clear()
 
 
-def test_a_cached_run_fingerprints_and_baselines_a_credential_in_a_json_key_as_a_fresh_run(tmp_path: Path, xdg: dict) -> None:
+def test_a_cached_run_fingerprints_and_baselines_a_credential_in_a_json_key_as_a_fresh_run(
+    tmp_path: Path, xdg: dict
+) -> None:
     # A home path under a key that is a token: its finding's JSON path quotes the token. The cache stores it
     # masked, so a fresh run must carry the same masked path, or fingerprints and baseline entries differ
     # between fresh and cached runs, and a baseline written by a fresh run holds the token.
@@ -130,12 +151,16 @@ def test_a_cached_run_fingerprints_and_baselines_a_credential_in_a_json_key_as_a
 
     project = tmp_path / "p"
     project.mkdir()
-    (project / "a.public.json").write_text(json.dumps({TOKEN: "/Users/operator/state.json"}) + "\n", encoding="utf-8")
+    (project / "a.public.json").write_text(
+        json.dumps({TOKEN: "/Users/operator/state.json"}) + "\n", encoding="utf-8"
+    )
     fresh = run_cli("--output-format", "json", "a.public.json", cwd=project, env=xdg)
     cached = run_cli("--output-format", "json", "a.public.json", cwd=project, env=xdg)
     assert (project / ".ovadapt_cache").is_dir()
-    prints = [sorted((f["code"], f["json_path"], f["fingerprint"]) for f in json.loads(out)["findings"])
-              for out in (fresh.stdout, cached.stdout)]
+    prints = [
+        sorted((f["code"], f["json_path"], f["fingerprint"]) for f in json.loads(out)["findings"])
+        for out in (fresh.stdout, cached.stdout)
+    ]
     assert prints[0] == prints[1] and len(prints[0]) == 2, fresh.stdout + fresh.stderr
     run_cli("--no-cache", "--write-baseline", "b.json", "a.public.json", cwd=project, env=xdg)
     assert TOKEN not in (project / "b.json").read_text(encoding="utf-8")

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc to find the workers")
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="reads /proc to find the workers"
+)
 
 
 def _children(pid: int) -> set[int]:
@@ -41,8 +43,12 @@ def _start_with_workers(tmp_path: Path) -> tuple[subprocess.Popen, set[int]]:
     for index in range(24):
         rows = [{"p": f"/home/user{index}-{n}/.ssh/id_rsa"} for n in range(20_000)]
         (tmp_path / f"f{index}.public.json").write_text(json.dumps(rows, separators=(",", ":")))
-    run = subprocess.Popen([sys.executable, "-m", "ovadapt_lint", "--no-cache", "-j", "2", str(tmp_path)],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [sys.executable, "-m", "ovadapt_lint", "--no-cache", "-j", "2", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     while len(_children(run.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -89,7 +95,9 @@ def test_ctrl_c_exits_130_with_one_line_and_ends_the_workers(tmp_path: Path) -> 
                 os.kill(worker, signal.SIGKILL)
 
 
-@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="forks its workers")
+@pytest.mark.skipif(
+    "fork" not in __import__("multiprocessing").get_all_start_methods(), reason="forks its workers"
+)
 def test_ending_a_pool_with_cancelled_work_prints_nothing(monkeypatch) -> None:
     """Ctrl-C cancels the pending work (the pool's map does) before end_pool kills the workers. If the pool's
     manager thread saw a dead worker before the shutdown, it would mark a cancelled future broken and print
@@ -104,18 +112,26 @@ def test_ending_a_pool_with_cancelled_work_prints_nothing(monkeypatch) -> None:
     monkeypatch.setattr(threading, "excepthook", errors.append)
     # Workers stuck in their initializer never take work: the pool's queue of calls fills and stays full,
     # so the work behind it stays pending in the pool, as it does in a long run, until it is cancelled.
-    pool = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"),
-                               initializer=time.sleep, initargs=(60,))
+    pool = ProcessPoolExecutor(
+        max_workers=2,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=time.sleep,
+        initargs=(60,),
+    )
     futures = [pool.submit(time.sleep, 60) for _ in range(10)]
     deadline = time.monotonic() + 60
-    while sum(f.running() for f in futures) < 3 and time.monotonic() < deadline:  # 2 workers + 1 extra call
+    while (
+        sum(f.running() for f in futures) < 3 and time.monotonic() < deadline
+    ):  # 2 workers + 1 extra call
         time.sleep(0.01)
     manager = pool._executor_manager_thread
     processes = list(pool._processes.values())
     for process in processes:
+
         def kill_and_let_the_pool_see_it(process=process, kill=process.kill) -> None:
             kill()
             manager.join(timeout=60)
+
         monkeypatch.setattr(process, "kill", kill_and_let_the_pool_see_it)
     assert sum(f.cancel() for f in futures) == 7
     end_pool(pool)
@@ -148,12 +164,18 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="forks its workers")
+@pytest.mark.skipif(
+    "fork" not in __import__("multiprocessing").get_all_start_methods(), reason="forks its workers"
+)
 @pytest.mark.slow
 def test_ctrl_c_ends_a_history_scans_workers_without_waiting_for_their_work() -> None:
     # Workers ignore Ctrl-C: a pool that is merely shut down waits for every blob handed to it (here, forever).
-    run = subprocess.Popen([sys.executable, "-c", _STUCK_HISTORY_SCAN], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [sys.executable, "-c", _STUCK_HISTORY_SCAN],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         out, err = run.communicate(timeout=120)  # a guard against the hang, not a measurement
     finally:
@@ -173,8 +195,20 @@ def test_main_called_in_process_leaves_sigterm_as_it_found_it(tmp_path: Path) ->
     (tmp_path / "a.json").write_text('{"ok": 1}\n')
     before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        assert main(["--no-cache", "--exit-zero", "--format", "json", "--output", str(tmp_path / "r.json"),
-                     str(tmp_path / "a.json")]) == 0
+        assert (
+            main(
+                [
+                    "--no-cache",
+                    "--exit-zero",
+                    "--format",
+                    "json",
+                    "--output",
+                    str(tmp_path / "r.json"),
+                    str(tmp_path / "a.json"),
+                ]
+            )
+            == 0
+        )
         assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     finally:
         signal.signal(signal.SIGTERM, before)

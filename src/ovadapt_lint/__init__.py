@@ -9,8 +9,8 @@ Public API::
 from __future__ import annotations
 
 from .config import Config
-from .errors import ConfigError
 from .engine import lint_paths
+from .errors import ConfigError
 from .findings import Finding, Span
 from .fix import redact_text
 from .version import __version__

@@ -44,7 +44,7 @@ class Analysis:
     published: str = "projections"
 
     @classmethod
-    def build(cls, config) -> "Analysis":
+    def build(cls, config) -> Analysis:
         """The analysis of ``config`` (a config.Config): every file it names is read here, so a bad one fails
         before any file is linted."""
         return cls(
@@ -53,8 +53,13 @@ class Analysis:
             deny_list=read_deny_list(config.deny_list),
             internal_domains=tuple(config.internal_domains),
             scope=config.scope,
-            python_names=(tuple(config.projection_functions), tuple(config.projection_classes),
-                          tuple(config.projection_receivers), tuple(config.sanitizers), tuple(config.public_validators)),
+            python_names=(
+                tuple(config.projection_functions),
+                tuple(config.projection_classes),
+                tuple(config.projection_receivers),
+                tuple(config.sanitizers),
+                tuple(config.public_validators),
+            ),
             public_sinks=tuple(config.public_sinks),
             published=config.published,
         )
@@ -95,7 +100,9 @@ def read_rule_pack(extend_rules: list[Path]) -> RulePack:
     contracts: list[tuple[str, str]] = []
     for path in extend_rules:
         try:
-            text = read_regular(path).decode("utf-8")  # a FIFO must not block: see source.read_regular
+            text = read_regular(path).decode(
+                "utf-8"
+            )  # a FIFO must not block: see source.read_regular
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"cannot read extend-rules file {path}: {exc}") from exc
         (contracts if path.name.endswith(".json") else rules).append((str(path), text))

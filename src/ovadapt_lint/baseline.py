@@ -42,8 +42,15 @@ class Baseline:
 
     def _digest(self, finding: Finding, uri: str) -> tuple[str, str, str | None, str]:
         location = _location(finding)
-        raw = "\x1f".join([self.salt, finding.code, uri, location or "", finding.value_digest or ""])
-        return finding.code, uri, location, hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
+        raw = "\x1f".join(
+            [self.salt, finding.code, uri, location or "", finding.value_digest or ""]
+        )
+        return (
+            finding.code,
+            uri,
+            location,
+            hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
+        )
 
     def key(self, finding: Finding, uri: str) -> tuple:
         """The entry --write-baseline records for ``finding``: its hash cut to a tag."""
@@ -55,7 +62,7 @@ class Baseline:
         return entry["code"], entry["path"], entry.get("location"), entry["hash"]
 
     @classmethod
-    def load(cls, path: Path) -> "Baseline":
+    def load(cls, path: Path) -> Baseline:
         """Raises ValueError (one line, naming what is wrong, never a value) for anything but a baseline."""
         from .source import read_regular
 
@@ -63,7 +70,11 @@ class Baseline:
             data = json.loads(read_regular(path).decode("utf-8"))
         except RecursionError:
             raise ValueError("nested too deeply to be a baseline") from None
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA or not isinstance(data.get("entries"), list):
+        if (
+            not isinstance(data, dict)
+            or data.get("schema") != SCHEMA
+            or not isinstance(data.get("entries"), list)
+        ):
             raise ValueError(f"not an ovadapt-lint baseline ({SCHEMA})")
         salt = data.get("salt")
         if not isinstance(salt, str) or not _SALT.fullmatch(salt):
@@ -71,8 +82,9 @@ class Baseline:
         for number, entry in enumerate(data["entries"], 1):
             if not isinstance(entry, dict) or not {"code", "path", "hash"} <= set(entry):
                 raise ValueError(f"entry {number} lacks code, path or hash")
-            if not all(isinstance(entry[k], str) for k in ("code", "path", "hash")) \
-                    or not isinstance(entry.get("location"), (str, type(None))):
+            if not all(
+                isinstance(entry[k], str) for k in ("code", "path", "hash")
+            ) or not isinstance(entry.get("location"), (str, type(None))):
                 raise ValueError(f"entry {number}: code, path, hash and location must be strings")
             if not _HEX.fullmatch(entry["hash"]):
                 raise ValueError(f"entry {number}: hash must be {TAG_HEX} or 64 hexadecimal digits")
@@ -81,19 +93,28 @@ class Baseline:
     def write(self, path: Path) -> None:
         from .version import __version__
 
-        entries = sorted(self.entries, key=lambda e: (e["path"], e["code"], e.get("location") or "", e["hash"]))
-        doc = {"schema": SCHEMA, "generated_by": f"ovadapt-lint {__version__}", "salt": self.salt, "entries": entries}
+        entries = sorted(
+            self.entries, key=lambda e: (e["path"], e["code"], e.get("location") or "", e["hash"])
+        )
+        doc = {
+            "schema": SCHEMA,
+            "generated_by": f"ovadapt-lint {__version__}",
+            "salt": self.salt,
+            "entries": entries,
+        }
         path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
 
     @classmethod
-    def from_findings(cls, findings: list[tuple[Finding, str]]) -> "Baseline":
+    def from_findings(cls, findings: list[tuple[Finding, str]]) -> Baseline:
         baseline = cls()
         for finding, uri in findings:
             code, path, location, tag = baseline.key(finding, uri)
             baseline.entries.append({"code": code, "path": path, "location": location, "hash": tag})
         return baseline
 
-    def split(self, findings: list[tuple[Finding, str]], rules=None) -> tuple[list[Finding], list[Finding], list[dict]]:
+    def split(
+        self, findings: list[tuple[Finding, str]], rules=None
+    ) -> tuple[list[Finding], list[Finding], list[dict]]:
         """(new findings, findings the baseline covers, entries that matched nothing). A tool notice (in
         ``rules``, the run's; default the built-in ones) is always new: a baseline cannot hide that a file
         was not judged, and an entry naming one matches nothing."""

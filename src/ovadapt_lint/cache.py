@@ -25,15 +25,17 @@ import tempfile
 from dataclasses import asdict
 from pathlib import Path
 
+from .detect.ignored_paths import ignore_digest
 from .findings import Finding, Span
 from .source import read_regular, visible
 from .userstore import user_key  # the key lives in the user's store, never the repository
-from .detect.ignored_paths import ignore_digest
 
 DEFAULT_DIR = ".ovadapt_cache"
-_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
-        "# This file is a cache directory tag created by ovadapt-lint.\n"
-        "# For information about cache directory tags see https://bford.info/cachedir/\n")
+_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by ovadapt-lint.\n"
+    "# For information about cache directory tags see https://bford.info/cachedir/\n"
+)
 
 
 def _to_dict(finding: Finding) -> dict:
@@ -67,7 +69,9 @@ def dependency_versions() -> dict[str, str]:
         requirements = metadata.requires("ovadapt-lint") or []
     except metadata.PackageNotFoundError:
         requirements = []
-    names = {re.split(r"[\s;<>=!~\[]", r, maxsplit=1)[0] for r in requirements if "extra ==" not in r}
+    names = {
+        re.split(r"[\s;<>=!~\[]", r, maxsplit=1)[0] for r in requirements if "extra ==" not in r
+    }
     for name in sorted(names | {"detect-secrets"}):
         try:
             versions[name] = metadata.version(name)
@@ -111,23 +115,31 @@ def tracked_by_git(folder: Path) -> bool:
             return False
         here = here.parent
     try:
-        proc = subprocess.run(["git", "-C", str(here), "ls-files", "-z", "--", str(folder)],
-                              capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            ["git", "-C", str(here), "ls-files", "-z", "--", str(folder)],
+            capture_output=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        )
     except (OSError, subprocess.SubprocessError):
         return False
     return proc.returncode == 0 and bool(proc.stdout.strip(b"\0"))
 
 
-def open_cache(folder: Path, salt: str) -> "Cache | None":
+def open_cache(folder: Path, salt: str) -> Cache | None:
     """The cache for a run, or None (with a notice) when it cannot be trusted."""
     if os.path.islink(folder):
         # Entries would land wherever the link points (another user's folder, a system path).
-        sys.stderr.write(f"ovadapt-lint: notice: the cache folder {visible(str(folder))} is a symbolic link; "
-                         f"not using it (remove the link)\n")
+        sys.stderr.write(
+            f"ovadapt-lint: notice: the cache folder {visible(str(folder))} is a symbolic link; "
+            f"not using it (remove the link)\n"
+        )
         return None
     if tracked_by_git(folder):
-        sys.stderr.write(f"ovadapt-lint: notice: the cache folder {visible(str(folder))} is tracked by git; not using it "
-                         f"(remove it from the repository)\n")
+        sys.stderr.write(
+            f"ovadapt-lint: notice: the cache folder {visible(str(folder))} is tracked by git; not using it "
+            f"(remove it from the repository)\n"
+        )
         return None
     cache = Cache(folder, salt)
     return cache if cache.secret is not None else None
@@ -149,8 +161,11 @@ class Cache:
         return mac.hexdigest()
 
     def _mac(self, key: str, payload: str) -> str:
-        return hmac.new(self.secret or b"", (key + "\0" + payload).encode("utf-8", "surrogatepass"),
-                        hashlib.sha256).hexdigest()
+        return hmac.new(
+            self.secret or b"",
+            (key + "\0" + payload).encode("utf-8", "surrogatepass"),
+            hashlib.sha256,
+        ).hexdigest()
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key[2:]}.json"
@@ -164,11 +179,18 @@ class Cache:
         if self.secret is None:
             return None
         try:
-            entry = json.loads(read_regular(self._path(key)).decode("utf-8"))  # a planted FIFO must not block
+            entry = json.loads(
+                read_regular(self._path(key)).decode("utf-8")
+            )  # a planted FIFO must not block
             payload, mac = entry["findings"], entry["mac"]
-            if not isinstance(payload, str) or not isinstance(mac, str) \
-                    or not hmac.compare_digest(mac, self._mac(key, payload)):
-                return None  # not written by this user's linter: a planted or edited entry is a miss
+            if (
+                not isinstance(payload, str)
+                or not isinstance(mac, str)
+                or not hmac.compare_digest(mac, self._mac(key, payload))
+            ):
+                return (
+                    None  # not written by this user's linter: a planted or edited entry is a miss
+                )
             data = json.loads(payload)
             facts = None
             if isinstance(data, dict):  # findings and the flow facts of a Python module
@@ -201,7 +223,9 @@ class Cache:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         if not _real_folder(self.folder):
-            raise OSError("the cache folder is not a folder of its own")  # swapped for a link since open_cache
+            raise OSError(
+                "the cache folder is not a folder of its own"
+            )  # swapped for a link since open_cache
         _create_once(self.folder / "CACHEDIR.TAG", _TAG)
         _create_once(self.folder / ".gitignore", "# Created by ovadapt-lint.\n*\n")
         self._ready = True
@@ -219,7 +243,9 @@ def _create_once(path: Path, text: str) -> None:
     """Write a new file; leave whatever is there alone. Never through a link: O_EXCL fails on any existing
     name, a dangling link included (a planted `CACHEDIR.TAG -> /elsewhere` would make us create its target)."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = os.open(
+            path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644
+        )
     except FileExistsError:
         return
     with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -245,8 +271,11 @@ class StatIndex:
         try:
             entry = json.loads(read_regular(self.path).decode("utf-8"))
             payload, mac = entry["entries"], entry["mac"]
-            if isinstance(payload, str) and isinstance(mac, str) \
-                    and hmac.compare_digest(mac, cache._mac(self.path.name, payload)):
+            if (
+                isinstance(payload, str)
+                and isinstance(mac, str)
+                and hmac.compare_digest(mac, cache._mac(self.path.name, payload))
+            ):
                 loaded = json.loads(payload)
                 self.entries = loaded if isinstance(loaded, dict) else {}
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
@@ -293,7 +322,9 @@ class StatIndex:
             payload = json.dumps(self.entries, separators=(",", ":"))
             handle, temporary = tempfile.mkstemp(dir=self.cache.folder, suffix=".tmp")
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump({"entries": payload, "mac": self.cache._mac(self.path.name, payload)}, out)
+                json.dump(
+                    {"entries": payload, "mac": self.cache._mac(self.path.name, payload)}, out
+                )
             os.replace(temporary, self.path)
         except OSError:
             pass  # as for entries: a read-only or full disk makes the index useless, not the run

@@ -68,21 +68,30 @@ def _folder_match(rel: str, patterns: tuple[str, ...]) -> bool:
     if matches(rel, patterns):
         return True
     folder = _folders(patterns)
-    return folder is not None and any(folder.match(part) for part in os.path.normcase(rel).split("/")[:-1])
+    return folder is not None and any(
+        folder.match(part) for part in os.path.normcase(rel).split("/")[:-1]
+    )
 
 
 @dataclass(frozen=True)
 class Role:
     """A file's role and why it has it (a name, folder, config glob, contract object or attestation)."""
+
     role: str
     why: str
 
 
 def _first_match(rel: str, patterns: tuple[str, ...]) -> str | None:
-    return next((p for p in patterns if _folder_match(rel, (p,))), None) if _folder_match(rel, patterns) else None
+    return (
+        next((p for p in patterns if _folder_match(rel, (p,))), None)
+        if _folder_match(rel, patterns)
+        else None
+    )
 
 
-def path_role(path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None) -> Role:
+def path_role(
+    path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None
+) -> Role:
     """A file's role from its name and place, with the reason; a JSON document may still become public by
     content (``content_reason``)."""
     rel = relative_posix(path, base)
@@ -109,7 +118,9 @@ def path_role(path: Path, public_paths: list[str], test_paths: list[str], base: 
     return Role(SOURCE, "no public name, folder or content")
 
 
-def file_role(path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None) -> str:
+def file_role(
+    path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None
+) -> str:
     """A file's role from its name and place; a JSON document may still become public by content."""
     return path_role(path, public_paths, test_paths, base).role
 
@@ -125,8 +136,11 @@ def attestation_key(doc) -> str | None:
 
     for root, prefix in doc.roots:
         for _node, _, member in walk(root, prefix):
-            if member is not None and is_attestation_key(member.key) and (
-                    member.value.kind in ("true", "false") or member.key.startswith("public_")):
+            if (
+                member is not None
+                and is_attestation_key(member.key)
+                and (member.value.kind in ("true", "false") or member.key.startswith("public_"))
+            ):
                 return member.key
     return None
 

@@ -29,7 +29,9 @@ A first argument `rules`, `deny-hash` or `history` is the subcommand; lint a fol
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # exit 2 with a one-line message, like argparse, no traceback
+    def error(
+        self, message: str
+    ) -> NoReturn:  # exit 2 with a one-line message, like argparse, no traceback
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"ovadapt-lint: error: {message}\n")
 
@@ -57,100 +59,231 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="ovadapt-lint",
         description="Lint public projection fixtures (JSON, JSON Lines; Markdown when included) and the "
-                    "Python code that builds them for contract violations, raw material, credentials, "
-                    "local paths, private URLs and internal names.",
+        "Python code that builds them for contract violations, raw material, credentials, "
+        "local paths, private URLs and internal names.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("paths", nargs="*", metavar="PATHS", help="files or folders to lint (default: .)")
-    parser.add_argument("--output-format", "--format", dest="format", choices=FORMATS, default="text",
-                        help="output format (default: text): text (grouped by file, with code frames and a "
-                             "summary), concise (one `path:line:col: CODE message` line per finding), json, "
-                             "sarif (GitHub code scanning), github (workflow-command annotations)")
-    parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
-    parser.add_argument("--select", type=_codes, metavar="CODES",
-                        help="comma-separated rule codes or prefixes to enable (e.g. OVA1,OVA104), replacing the "
-                             "configured selection and ignores; default: all")
-    parser.add_argument("--extend-select", type=_codes, metavar="CODES", help="codes or prefixes to enable in addition")
-    parser.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to disable")
-    parser.add_argument("--config", metavar="FILE",
-                        help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml) for "
-                             "every file; default: each file uses the nearest config file above it")
-    parser.add_argument("--deny-list", action="append", metavar="FILE", default=[],
-                        help="file of internal names (OVA701): one per line, # comments, re:PATTERN (RE2 syntax), "
-                             "sha256:HEX of the lowercased name (repeatable)")
-    parser.add_argument("--internal-domain", action="append", metavar="DOMAIN", default=[],
-                        help="a domain whose hosts are internal (OVA603), e.g. corp.example.net (repeatable)")
-    parser.add_argument("--vocabulary", action="append", metavar="FILE", default=[],
-                        help="extra key vocabulary (TOML, same tables as rules/vocabulary/keys.toml) merged into "
-                             "the built-in one (repeatable)")
-    parser.add_argument("--scope", choices=("published", "all"),
-                        help="published (default): raw fields, raw content, local paths and private URLs are judged "
-                             "in what is published (public JSON, Python values that reach a projection); "
-                             "credentials and internal names everywhere. all: every rule on every file (an audit)")
-    parser.add_argument("--published", choices=("projections", "outputs"),
-                        help="what the Python flow analysis treats as published: projections (default: recognised "
-                             "projections, public files, declared public-sinks) or outputs (also every "
-                             "machine-readable output: json.dump(s), print)")
-    parser.add_argument("--public-path", action="append", metavar="GLOB", default=[],
-                        help="files or folders that are published (repeatable; defaults: *.public.json "
-                             "*.public.jsonl, files in a fixtures/ folder outside test paths, plus any JSON that "
-                             "holds a projection); !GLOB takes matching files back out (e.g. !fixtures/)")
-    parser.add_argument("--show-roles", action="store_true",
-                        help="list each file with its role (public, source, test) and why, then exit 0 "
-                             "(text, or JSON with --format json)")
-    parser.add_argument("--include", action="append", metavar="GLOB", default=[],
-                        help="also lint files matching GLOB when walking folders, ignoring case (repeatable; defaults: "
-                             "*.json *.jsonl *.ndjson *.py *.ipynb)")
-    parser.add_argument("--exclude", action="append", metavar="GLOB", default=[],
-                        help="skip files or folders matching GLOB, in addition to the configured exclude (repeatable)")
-    parser.add_argument("--extend-exclude", action="append", metavar="GLOB", default=[],
-                        help="the same as --exclude, named after the config key (repeatable)")
-    parser.add_argument("--force-include", action="store_true",
-                        help="lint files named on the command line even inside skipped folders (node_modules, "
-                             "build, dist, virtual environments, ...) or matching an exclude; by default those "
-                             "are left out, as in a folder walk (pre-commit names every staged file)")
-    parser.add_argument("--max-file-size", type=_non_negative, metavar="BYTES",
-                        help="skip files larger than BYTES with an OVA004 notice (default: 10485760; 0: no limit)")
-    parser.add_argument("--baseline", metavar="FILE",
-                        help="hide findings recorded in this baseline; entries that match nothing are reported (OVA010)")
-    parser.add_argument("--write-baseline", metavar="FILE",
-                        help="record the current findings (by rule, file, JSON path and a salted value hash, "
-                             "never the value) in FILE and exit 0")
-    parser.add_argument("--baseline-prune", action="store_true",
-                        help="with --baseline: remove entries that match nothing from the baseline file")
-    parser.add_argument("--show-suppressed", action="store_true",
-                        help="also list findings hidden by inline comments, per-file-ignores or the baseline, and why")
-    parser.add_argument("--jobs", "-j", type=int, metavar="N",
-                        help="worker processes (default: one per core; 1: no workers)")
-    parser.add_argument("--no-cache", action="store_true", help="do not read or write the result cache")
-    parser.add_argument("--cache-dir", metavar="DIR",
-                        help="result cache folder (default: .ovadapt_cache beside the config file, "
-                             "or in the working directory)")
-    parser.add_argument("--fix", action="store_true",
-                        help="rewrite leaking values in place (placeholders such as [redacted:credential]); "
-                             "a file changed since it was linted is skipped, a symbolic link is fixed through its "
-                             "target only inside the linted tree; exit 1 if unfixable findings remain")
-    parser.add_argument("--diff", action="store_true",
-                        help="print what --fix would change as a unified diff (secrets masked) and write nothing")
-    parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
-    parser.add_argument("--statistics", action="store_true",
-                        help="print only the number of findings per rule (text; with --format json, as JSON)")
-    parser.add_argument("--no-color", action="store_true", help="never colour text output (NO_COLOR is respected too)")
-    parser.add_argument("--sarif-category", metavar="ID", help="SARIF automationDetails.id (default: ovadapt-lint/)")
-    parser.add_argument("--sarif-srcroot", metavar="DIR",
-                        help="make SARIF URIs relative to DIR and write DIR as originalUriBaseIds %%SRCROOT%% "
-                             "(absolute paths appear only then); default root: the git top level, else the "
-                             "config file's folder, else the working directory")
-    parser.add_argument("--diff-base", "--since", dest="diff_base", metavar="REF",
-                        help="review mode: lint the files changed since REF's merge base with HEAD (working tree "
-                             "included) and report only findings on added or changed lines, plus every finding of "
-                             "added files; the others are counted in the summary")
-    parser.add_argument("--no-untracked", action="store_true",
-                        help="with --diff-base: leave untracked files out (default: they count as added)")
-    parser.add_argument("--debug", action="store_true",
-                        help="print the traceback of internal errors (OVA009) to stderr, values from the input "
-                             "redacted (also OVADAPT_LINT_DEBUG=1)")
+    parser.add_argument(
+        "paths", nargs="*", metavar="PATHS", help="files or folders to lint (default: .)"
+    )
+    parser.add_argument(
+        "--output-format",
+        "--format",
+        dest="format",
+        choices=FORMATS,
+        default="text",
+        help="output format (default: text): text (grouped by file, with code frames and a "
+        "summary), concise (one `path:line:col: CODE message` line per finding), json, "
+        "sarif (GitHub code scanning), github (workflow-command annotations)",
+    )
+    parser.add_argument(
+        "--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    parser.add_argument(
+        "--select",
+        type=_codes,
+        metavar="CODES",
+        help="comma-separated rule codes or prefixes to enable (e.g. OVA1,OVA104), replacing the "
+        "configured selection and ignores; default: all",
+    )
+    parser.add_argument(
+        "--extend-select",
+        type=_codes,
+        metavar="CODES",
+        help="codes or prefixes to enable in addition",
+    )
+    parser.add_argument(
+        "--ignore",
+        type=_codes,
+        metavar="CODES",
+        help="comma-separated codes or prefixes to disable",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="config file (pyproject.toml with [tool.ovadapt-lint], or .ovadapt-lint.toml) for "
+        "every file; default: each file uses the nearest config file above it",
+    )
+    parser.add_argument(
+        "--deny-list",
+        action="append",
+        metavar="FILE",
+        default=[],
+        help="file of internal names (OVA701): one per line, # comments, re:PATTERN (RE2 syntax), "
+        "sha256:HEX of the lowercased name (repeatable)",
+    )
+    parser.add_argument(
+        "--internal-domain",
+        action="append",
+        metavar="DOMAIN",
+        default=[],
+        help="a domain whose hosts are internal (OVA603), e.g. corp.example.net (repeatable)",
+    )
+    parser.add_argument(
+        "--vocabulary",
+        action="append",
+        metavar="FILE",
+        default=[],
+        help="extra key vocabulary (TOML, same tables as rules/vocabulary/keys.toml) merged into "
+        "the built-in one (repeatable)",
+    )
+    parser.add_argument(
+        "--scope",
+        choices=("published", "all"),
+        help="published (default): raw fields, raw content, local paths and private URLs are judged "
+        "in what is published (public JSON, Python values that reach a projection); "
+        "credentials and internal names everywhere. all: every rule on every file (an audit)",
+    )
+    parser.add_argument(
+        "--published",
+        choices=("projections", "outputs"),
+        help="what the Python flow analysis treats as published: projections (default: recognised "
+        "projections, public files, declared public-sinks) or outputs (also every "
+        "machine-readable output: json.dump(s), print)",
+    )
+    parser.add_argument(
+        "--public-path",
+        action="append",
+        metavar="GLOB",
+        default=[],
+        help="files or folders that are published (repeatable; defaults: *.public.json "
+        "*.public.jsonl, files in a fixtures/ folder outside test paths, plus any JSON that "
+        "holds a projection); !GLOB takes matching files back out (e.g. !fixtures/)",
+    )
+    parser.add_argument(
+        "--show-roles",
+        action="store_true",
+        help="list each file with its role (public, source, test) and why, then exit 0 "
+        "(text, or JSON with --format json)",
+    )
+    parser.add_argument(
+        "--include",
+        action="append",
+        metavar="GLOB",
+        default=[],
+        help="also lint files matching GLOB when walking folders, ignoring case (repeatable; defaults: "
+        "*.json *.jsonl *.ndjson *.py *.ipynb)",
+    )
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        metavar="GLOB",
+        default=[],
+        help="skip files or folders matching GLOB, in addition to the configured exclude (repeatable)",
+    )
+    parser.add_argument(
+        "--extend-exclude",
+        action="append",
+        metavar="GLOB",
+        default=[],
+        help="the same as --exclude, named after the config key (repeatable)",
+    )
+    parser.add_argument(
+        "--force-include",
+        action="store_true",
+        help="lint files named on the command line even inside skipped folders (node_modules, "
+        "build, dist, virtual environments, ...) or matching an exclude; by default those "
+        "are left out, as in a folder walk (pre-commit names every staged file)",
+    )
+    parser.add_argument(
+        "--max-file-size",
+        type=_non_negative,
+        metavar="BYTES",
+        help="skip files larger than BYTES with an OVA004 notice (default: 10485760; 0: no limit)",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="hide findings recorded in this baseline; entries that match nothing are reported (OVA010)",
+    )
+    parser.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help="record the current findings (by rule, file, JSON path and a salted value hash, "
+        "never the value) in FILE and exit 0",
+    )
+    parser.add_argument(
+        "--baseline-prune",
+        action="store_true",
+        help="with --baseline: remove entries that match nothing from the baseline file",
+    )
+    parser.add_argument(
+        "--show-suppressed",
+        action="store_true",
+        help="also list findings hidden by inline comments, per-file-ignores or the baseline, and why",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="worker processes (default: one per core; 1: no workers)",
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="do not read or write the result cache"
+    )
+    parser.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="result cache folder (default: .ovadapt_cache beside the config file, "
+        "or in the working directory)",
+    )
+    parser.add_argument(
+        "--fix",
+        action="store_true",
+        help="rewrite leaking values in place (placeholders such as [redacted:credential]); "
+        "a file changed since it was linted is skipped, a symbolic link is fixed through its "
+        "target only inside the linted tree; exit 1 if unfixable findings remain",
+    )
+    parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="print what --fix would change as a unified diff (secrets masked) and write nothing",
+    )
+    parser.add_argument(
+        "--exit-zero", action="store_true", help="exit 0 even when findings are reported"
+    )
+    parser.add_argument(
+        "--statistics",
+        action="store_true",
+        help="print only the number of findings per rule (text; with --format json, as JSON)",
+    )
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help="never colour text output (NO_COLOR is respected too)",
+    )
+    parser.add_argument(
+        "--sarif-category", metavar="ID", help="SARIF automationDetails.id (default: ovadapt-lint/)"
+    )
+    parser.add_argument(
+        "--sarif-srcroot",
+        metavar="DIR",
+        help="make SARIF URIs relative to DIR and write DIR as originalUriBaseIds %%SRCROOT%% "
+        "(absolute paths appear only then); default root: the git top level, else the "
+        "config file's folder, else the working directory",
+    )
+    parser.add_argument(
+        "--diff-base",
+        "--since",
+        dest="diff_base",
+        metavar="REF",
+        help="review mode: lint the files changed since REF's merge base with HEAD (working tree "
+        "included) and report only findings on added or changed lines, plus every finding of "
+        "added files; the others are counted in the summary",
+    )
+    parser.add_argument(
+        "--no-untracked",
+        action="store_true",
+        help="with --diff-base: leave untracked files out (default: they count as added)",
+    )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="print the traceback of internal errors (OVA009) to stderr, values from the input "
+        "redacted (also OVADAPT_LINT_DEBUG=1)",
+    )
     parser.add_argument("--explain", metavar="CODE", help="explain a rule and exit")
     parser.add_argument("--version", action="version", version=f"ovadapt-lint {__version__}")
     return parser
@@ -161,8 +294,14 @@ def _rules_command(argv: list[str], out: TextIO) -> int:
 
     parser = _Parser(prog="ovadapt-lint rules", description="List the rules, or explain one.")
     parser.add_argument("code", nargs="?", help="a rule code, e.g. OVA104")
-    parser.add_argument("--output-format", "--format", dest="format", choices=("text", "markdown", "json"),
-                        default="text", help="output format (default: text)")
+    parser.add_argument(
+        "--output-format",
+        "--format",
+        dest="format",
+        choices=("text", "markdown", "json"),
+        default="text",
+        help="output format (default: text)",
+    )
     args = parser.parse_args(argv)
     rules = registry.all_rules()
     if args.code:
@@ -179,16 +318,20 @@ def _rules_command(argv: list[str], out: TextIO) -> int:
         out.write("\n")
     else:
         for rule in rules.values():
-            out.write(f"{rule.code}  {rule.name:<24} {rule.category:<12} {rule.severity:<8} {rule.summary}\n")
+            out.write(
+                f"{rule.code}  {rule.name:<24} {rule.category:<12} {rule.severity:<8} {rule.summary}\n"
+            )
     return EXIT_CLEAN
 
 
 def _deny_hash_command(argv: list[str], out: TextIO) -> int:
     import hashlib
 
-    parser = _Parser(prog="ovadapt-lint deny-hash",
-                     description="Print deny-list entries (sha256:HEX) for names, so the list can be published "
-                                 "without revealing them. Words are joined by single spaces and lowercased.")
+    parser = _Parser(
+        prog="ovadapt-lint deny-hash",
+        description="Print deny-list entries (sha256:HEX) for names, so the list can be published "
+        "without revealing them. Words are joined by single spaces and lowercased.",
+    )
     parser.add_argument("names", nargs="+", metavar="NAME")
     args = parser.parse_args(argv)
     for name in args.names:
@@ -202,7 +345,9 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
 
     rule = registry.all_rules().get(code.strip().upper())
     if rule is None:
-        sys.stderr.write(f"ovadapt-lint: error: unknown rule code {code!r}; run `ovadapt-lint rules` for the list\n")
+        sys.stderr.write(
+            f"ovadapt-lint: error: unknown rule code {code!r}; run `ovadapt-lint rules` for the list\n"
+        )
         return EXIT_ERROR
     if fmt == "json":
         import dataclasses
@@ -279,7 +424,9 @@ def _apply_args(args: argparse.Namespace, config) -> None:
     if args.baseline:
         config.baseline = Path(args.baseline)
         if not config.baseline.is_file():
-            raise ConfigError(f"{args.baseline}: baseline file not found (create it with --write-baseline)")
+            raise ConfigError(
+                f"{args.baseline}: baseline file not found (create it with --write-baseline)"
+            )
         config.baseline_prune = args.baseline_prune
     config.deny_list += [Path(p) for p in args.deny_list]
     config.vocabulary += [Path(p) for p in args.vocabulary]
@@ -341,8 +488,10 @@ def _lint(args: argparse.Namespace) -> int:
 
     _debug(args)
     if args.statistics and args.format not in STATISTICS_FORMATS:
-        sys.stderr.write(f"ovadapt-lint: error: --statistics works with --format {', '.join(STATISTICS_FORMATS)}, "
-                         f"not {args.format}\n")
+        sys.stderr.write(
+            f"ovadapt-lint: error: --statistics works with --format {', '.join(STATISTICS_FORMATS)}, "
+            f"not {args.format}\n"
+        )
         return EXIT_ERROR
     if args.no_untracked and not args.diff_base:
         sys.stderr.write("ovadapt-lint: error: --no-untracked needs --diff-base REF\n")
@@ -356,10 +505,17 @@ def _lint(args: argparse.Namespace) -> int:
         # A progress bar only for people watching a terminal, never in machine formats.
         progress = args.format == "text" and not args.statistics and sys.stderr.isatty()
         if args.diff_base is None:
-            return config, run(args.paths or ["."], config, show_progress=progress, configs=configs), None, configs
+            return (
+                config,
+                run(args.paths or ["."], config, show_progress=progress, configs=configs),
+                None,
+                configs,
+            )
         from .vcs import filter_result, review_paths, review_scope
 
-        scope = review_scope((args.paths or ["."])[0], args.diff_base, untracked=not args.no_untracked)
+        scope = review_scope(
+            (args.paths or ["."])[0], args.diff_base, untracked=not args.no_untracked
+        )
         files = review_paths(scope, args.paths or ["."], config.include, config.exclude)
 
         def review(show_progress: bool = False):
@@ -381,7 +537,11 @@ def _lint(args: argparse.Namespace) -> int:
     if args.diff:
         return _show_diff(args, result)
     if args.fix:
-        rerun = review if review is not None else (lambda: run(args.paths or ["."], config, configs=configs))
+        rerun = (
+            review
+            if review is not None
+            else (lambda: run(args.paths or ["."], config, configs=configs))
+        )
         result = _fix(result, rerun)  # what remains after the fixes
     if args.format in ("text", "json", "sarif") and not args.statistics:
         from .roles import file_roles
@@ -411,8 +571,10 @@ def _warn_nothing_linted(result) -> None:
     """A run that checked nothing must not read as a clean bill of health."""
     why = ""
     if result.skipped:
-        why = (f" ({len(result.skipped)} named file(s) left out: in skipped folders or matching an exclude "
-               f"(--force-include lints them), or not regular files)")
+        why = (
+            f" ({len(result.skipped)} named file(s) left out: in skipped folders or matching an exclude "
+            f"(--force-include lints them), or not regular files)"
+        )
     sys.stderr.write(f"ovadapt-lint: warning: no files were linted{why}\n")
 
 
@@ -422,8 +584,11 @@ def _write_report(args: argparse.Namespace, write) -> int | None:
     try:
         # A lone surrogate (a key or file name that is not valid Unicode) is written escaped, `\\ud800`,
         # in every format, never raised as UnicodeEncodeError.
-        out = (open(args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n") if args.output
-               else _escaping(sys.stdout))
+        out = (
+            open(args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n")
+            if args.output
+            else _escaping(sys.stdout)
+        )
     except OSError as exc:
         sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output}: {exc.strerror}\n")
         return EXIT_ERROR
@@ -436,8 +601,10 @@ def _write_report(args: argparse.Namespace, write) -> int | None:
     except BrokenPipeError:
         raise
     except OSError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: cannot write {args.output or 'the report'}: "
-                         f"{exc.strerror or exc}\n")
+        sys.stderr.write(
+            f"ovadapt-lint: error: cannot write {args.output or 'the report'}: "
+            f"{exc.strerror or exc}\n"
+        )
         return EXIT_ERROR
     return None
 
@@ -449,12 +616,16 @@ def _guarded(action):
     try:
         return action(), None
     except ConfigError as exc:
-        sys.stderr.write(f"ovadapt-lint: error: {_visible(str(exc))}\n")  # may name a file: never raw
+        sys.stderr.write(
+            f"ovadapt-lint: error: {_visible(str(exc))}\n"
+        )  # may name a file: never raw
     except Exception as exc:  # an internal error outside any one file
         from . import internal_error
         from .redact import mask_text
 
-        sys.stderr.write(f"ovadapt-lint: internal error: {type(exc).__name__}: {_visible(mask_text(str(exc)))}\n")
+        sys.stderr.write(
+            f"ovadapt-lint: internal error: {type(exc).__name__}: {_visible(mask_text(str(exc)))}\n"
+        )
         internal_error.report(exc, "the run")
     return None, EXIT_ERROR
 
@@ -505,16 +676,22 @@ def _fix(result, rerun):
                 continue
             total += len(planned.fixed)
             if number == 1:
-                sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: fixed {len(planned.fixed)}\n")
+                sys.stderr.write(
+                    f"ovadapt-lint: {_visible(planned.display)}: fixed {len(planned.fixed)}\n"
+                )
             for note in planned.notes:
                 sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {note}\n")
         if number > 1:
             return
         for finding in linted.findings:
             if finding.unfixable:
-                sys.stderr.write(f"ovadapt-lint: {_visible(finding.path)}:{finding.line}:{finding.col}: {finding.code} not fixed: "
-                                 f"{finding.unfixable}\n")
-        sys.stderr.write(f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n")
+                sys.stderr.write(
+                    f"ovadapt-lint: {_visible(finding.path)}:{finding.line}:{finding.col}: {finding.code} not fixed: "
+                    f"{finding.unfixable}\n"
+                )
+        sys.stderr.write(
+            f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n"
+        )
 
     return apply_fixes(result, rerun, on_pass=say).result
 
@@ -532,8 +709,11 @@ def _write_baseline(target: str, result) -> int:
         sys.stderr.write(f"ovadapt-lint: error: cannot write {_visible(target)}: {exc.strerror}\n")
         return EXIT_ERROR
     left = len([f for f in result.findings if is_notice(f.code, result.rules)])
-    sys.stderr.write(f"ovadapt-lint: wrote {len(accepted)} baseline entr{'y' if len(accepted) == 1 else 'ies'} to {target}"
-                     + (f"; {left} tool notice(s) not recorded" if left else "") + "\n")
+    sys.stderr.write(
+        f"ovadapt-lint: wrote {len(accepted)} baseline entr{'y' if len(accepted) == 1 else 'ies'} to {target}"
+        + (f"; {left} tool notice(s) not recorded" if left else "")
+        + "\n"
+    )
     return EXIT_CLEAN
 
 
@@ -549,7 +729,13 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
     elif args.format == "sarif":
         from .report.sarif import write_sarif
 
-        write_sarif(result, out, args.sarif_category, srcroot=args.sarif_srcroot, show_suppressed=args.show_suppressed)
+        write_sarif(
+            result,
+            out,
+            args.sarif_category,
+            srcroot=args.sarif_srcroot,
+            show_suppressed=args.show_suppressed,
+        )
     elif args.format == "github":
         from .report.github import write_github
 
@@ -559,7 +745,12 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
 
         write_concise(result, out, show_suppressed=args.show_suppressed)
     else:
-        color = not args.no_color and out is sys.stdout and out.isatty() and "NO_COLOR" not in os.environ
+        color = (
+            not args.no_color
+            and out is sys.stdout
+            and out.isatty()
+            and "NO_COLOR" not in os.environ
+        )
         if args.statistics:
             from .report.text import write_statistics
 
@@ -571,38 +762,62 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
 
 
 # The lint options `ovadapt-lint history` does not take (dest -> flag): hidden from its --help, refused if given.
-_NOT_FOR_HISTORY = {"fix": "--fix", "diff": "--diff", "no_untracked": "--no-untracked", "statistics": "--statistics",
-                    "force_include": "--force-include", "explain": "--explain"}
+_NOT_FOR_HISTORY = {
+    "fix": "--fix",
+    "diff": "--diff",
+    "no_untracked": "--no-untracked",
+    "statistics": "--statistics",
+    "force_include": "--force-include",
+    "explain": "--explain",
+}
 HISTORY_FORMATS = ("text", "concise", "json", "sarif")
 
 
 def _history_command(argv: list[str]) -> int:
     """`ovadapt-lint history`: the lint options plus the history ones; the scan lives in history.py."""
-    from .history import (_plural, scan_history, write_history_concise, write_history_json, write_history_sarif,
-                          write_history_text)
+    from .history import (
+        _plural,
+        scan_history,
+        write_history_concise,
+        write_history_json,
+        write_history_sarif,
+        write_history_text,
+    )
 
     parser = build_parser()
     parser.prog = "ovadapt-lint history"
-    parser.description = ("Lint every blob of a lintable path that ever existed in the git history (the current "
-                          "branch, or every ref with --all-refs), each blob once, and say which commit introduced "
-                          "each finding and whether it is still present at HEAD.")
+    parser.description = (
+        "Lint every blob of a lintable path that ever existed in the git history (the current "
+        "branch, or every ref with --all-refs), each blob once, and say which commit introduced "
+        "each finding and whether it is still present at HEAD."
+    )
     parser.epilog = None
     for action in parser._actions:
         if action.dest == "diff_base":
             action.help = "only the commits after REF (REF..HEAD)"
         elif action.dest in _NOT_FOR_HISTORY:
-            action.help = argparse.SUPPRESS  # rejected below: --help lists only what history accepts
+            action.help = (
+                argparse.SUPPRESS
+            )  # rejected below: --help lists only what history accepts
         elif action.dest == "format":
             action.choices = HISTORY_FORMATS
             action.help = f"output format (default: text): {', '.join(HISTORY_FORMATS)}"
-    parser.add_argument("--max-commits", type=int, metavar="N", help="only the N most recent commits")
-    parser.add_argument("--all-refs", action="store_true", help="every branch and tag, not only the current branch")
-    parser.add_argument("--show-authors", action="store_true", help="name the author of the introducing commit")
+    parser.add_argument(
+        "--max-commits", type=int, metavar="N", help="only the N most recent commits"
+    )
+    parser.add_argument(
+        "--all-refs", action="store_true", help="every branch and tag, not only the current branch"
+    )
+    parser.add_argument(
+        "--show-authors", action="store_true", help="name the author of the introducing commit"
+    )
     args = parser.parse_args(argv)
     _debug(args)
     for dest, flag in _NOT_FOR_HISTORY.items():
         if getattr(args, dest):
-            sys.stderr.write(f"ovadapt-lint: error: {flag} does not apply to `ovadapt-lint history`\n")
+            sys.stderr.write(
+                f"ovadapt-lint: error: {flag} does not apply to `ovadapt-lint history`\n"
+            )
             return EXIT_ERROR
     if args.max_commits is not None and args.max_commits <= 0:
         sys.stderr.write("ovadapt-lint: error: --max-commits must be 1 or more\n")
@@ -610,21 +825,33 @@ def _history_command(argv: list[str]) -> int:
     if args.max_commits is not None and args.diff_base is not None:
         sys.stderr.write("ovadapt-lint: error: use --since REF or --max-commits N, not both\n")
         return EXIT_ERROR
-    scan, failed = _guarded(lambda: scan_history(args.paths, *_config(args), since=args.diff_base,
-                                                 max_commits=args.max_commits, all_refs=args.all_refs,
-                                                 show_authors=args.show_authors))
+    scan, failed = _guarded(
+        lambda: scan_history(
+            args.paths,
+            *_config(args),
+            since=args.diff_base,
+            max_commits=args.max_commits,
+            all_refs=args.all_refs,
+            show_authors=args.show_authors,
+        )
+    )
     if failed is not None:
         return failed
-    sys.stderr.write(f"ovadapt-lint: history: {_plural(len(scan.blobs), 'blob')} ({scan.cached} from the cache) "
-                     f"from {_plural(scan.commits, 'commit')} in {scan.seconds:.2f} s, "
-                     f"{scan.blobs_per_second:,.0f} blobs/s\n")
+    sys.stderr.write(
+        f"ovadapt-lint: history: {_plural(len(scan.blobs), 'blob')} ({scan.cached} from the cache) "
+        f"from {_plural(scan.commits, 'commit')} in {scan.seconds:.2f} s, "
+        f"{scan.blobs_per_second:,.0f} blobs/s\n"
+    )
     if args.write_baseline:
         return _write_baseline(args.write_baseline, scan.result)
+
     def write(out: TextIO) -> None:
         if args.format == "json":
             write_history_json(scan, out, args.show_suppressed)
         elif args.format == "sarif":
-            write_history_sarif(scan, out, args.sarif_category, args.sarif_srcroot, args.show_suppressed)
+            write_history_sarif(
+                scan, out, args.sarif_category, args.sarif_srcroot, args.show_suppressed
+            )
         elif args.format == "concise":
             write_history_concise(scan, out)
         else:

@@ -29,6 +29,7 @@ PUBLISHED = ("projections", "outputs")
 class Config:
     """A configuration's settings. What is built from them (rule pack, scanner, vocabularies) is an
     analysis.Analysis, built once per configuration by the run."""
+
     select: list[str] = field(default_factory=lambda: ["OVA"])
     extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
@@ -43,11 +44,19 @@ class Config:
     projection_receivers: list[str] = field(default_factory=list)
     sanitizers: list[str] = field(default_factory=list)
     # The publication model (see classify.py): which files and values are published.
-    scope: str = "published"  # "published": content rules on published values only; "all": everywhere
+    scope: str = (
+        "published"  # "published": content rules on published values only; "all": everywhere
+    )
     public_paths: list[str] = field(default_factory=list)  # globs of published files or folders
-    test_paths: list[str] = field(default_factory=list)  # globs of test files or folders (added to the defaults)
-    public_validators: list[str] = field(default_factory=list)  # calls whose argument is a public projection
-    public_sinks: list[str] = field(default_factory=list)  # "pkg.module:function": its arguments are published
+    test_paths: list[str] = field(
+        default_factory=list
+    )  # globs of test files or folders (added to the defaults)
+    public_validators: list[str] = field(
+        default_factory=list
+    )  # calls whose argument is a public projection
+    public_sinks: list[str] = field(
+        default_factory=list
+    )  # "pkg.module:function": its arguments are published
     published: str = "projections"  # see PUBLISHED
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     summary_max_length: int | None = None
@@ -56,7 +65,9 @@ class Config:
     baseline: Path | None = None  # --baseline: hide the findings it records
     baseline_prune: bool = False  # --baseline-prune: drop entries that match nothing
     jobs: int = 0  # worker processes; 0: one per core, 1: in-process
-    cache_dir: Path | None = None  # None: .ovadapt_cache beside the config file (or in the working directory)
+    cache_dir: Path | None = (
+        None  # None: .ovadapt_cache beside the config file (or in the working directory)
+    )
     use_cache: bool = False  # the CLI turns it on; the API stays side-effect free unless asked
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     # Lint explicitly named files even inside skipped folders (node_modules, build, a venv) or excluded.
@@ -65,7 +76,9 @@ class Config:
 
     def enabled(self, code: str) -> bool:
         """Ruff semantics: the most specific matching selector wins; ignore wins ties."""
-        best_select = max((len(p) for p in self.select + self.extend_select if code.startswith(p)), default=-1)
+        best_select = max(
+            (len(p) for p in self.select + self.extend_select if code.startswith(p)), default=-1
+        )
         best_ignore = max((len(p) for p in self.ignore if code.startswith(p)), default=-1)
         return best_select >= 0 and best_select > best_ignore
 
@@ -81,20 +94,38 @@ class Config:
             out = []
             for path in paths:
                 try:
-                    out.append(read_regular(path).decode("utf-8"))  # a FIFO must not block: see source.read_regular
+                    out.append(
+                        read_regular(path).decode("utf-8")
+                    )  # a FIFO must not block: see source.read_regular
                 except (OSError, UnicodeDecodeError):
                     out.append(f"<unreadable {path}>")
             return out
 
         state = {
-            "version": __version__, "code": _code_stamp(), "pack": rulepack.pack_digest(),
+            "version": __version__,
+            "code": _code_stamp(),
+            "pack": rulepack.pack_digest(),
             "max_file_size": self.max_file_size,
-            "deny": contents(self.deny_list), "vocabulary": contents(self.vocabulary),
-            "extend_vocabulary": self.extend_vocabulary, "extend_rules": contents(self.extend_rules),
-            "internal_domains": self.internal_domains, "summary_max_length": self.summary_max_length,
-            "python": [self.projection_functions, self.projection_classes, self.projection_receivers, self.sanitizers],
-            "publication": [self.scope, self.public_paths, self.test_paths, self.public_validators,
-                            self.public_sinks, self.published],
+            "deny": contents(self.deny_list),
+            "vocabulary": contents(self.vocabulary),
+            "extend_vocabulary": self.extend_vocabulary,
+            "extend_rules": contents(self.extend_rules),
+            "internal_domains": self.internal_domains,
+            "summary_max_length": self.summary_max_length,
+            "python": [
+                self.projection_functions,
+                self.projection_classes,
+                self.projection_receivers,
+                self.sanitizers,
+            ],
+            "publication": [
+                self.scope,
+                self.public_paths,
+                self.test_paths,
+                self.public_validators,
+                self.public_sinks,
+                self.published,
+            ],
         }
         return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
@@ -113,7 +144,11 @@ class Config:
         except ValueError:  # another drive on Windows
             rel = str(path)
         posix = rel.replace(os.sep, "/")
-        return {pattern: codes for pattern, codes in self.per_file_ignores.items() if matches(posix, [pattern])}
+        return {
+            pattern: codes
+            for pattern, codes in self.per_file_ignores.items()
+            if matches(posix, [pattern])
+        }
 
 
 def _code_stamp() -> list:
@@ -194,8 +229,10 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
     unknown = [key for key in table if key not in _KEYS]
     if "tool" in unknown and isinstance(table["tool"], dict):
         # `[tool.ovadapt-lint]` copied from a pyproject.toml example into .ovadapt-lint.toml.
-        raise ConfigError(f"{path}: unknown key 'tool': in {path.name} the keys sit at the top level, without a "
-                          f"[tool.ovadapt-lint] header (that header is for pyproject.toml only)")
+        raise ConfigError(
+            f"{path}: unknown key 'tool': in {path.name} the keys sit at the top level, without a "
+            f"[tool.ovadapt-lint] header (that header is for pyproject.toml only)"
+        )
     if unknown:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
     # Extension rules first: select/ignore may name the codes they define.
@@ -206,7 +243,9 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
         where = f"{path}: {key!r}"
         if typ is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise ConfigError(f"{where} must be a non-negative integer, got {value!r}")
-        if typ is list and (not isinstance(value, list) or not all(isinstance(v, elem) for v in value)):
+        if typ is list and (
+            not isinstance(value, list) or not all(isinstance(v, elem) for v in value)
+        ):
             raise ConfigError(f"{where} must be a list of strings")
         if typ is dict and not isinstance(value, dict):
             raise ConfigError(f"{where} must be a table")
@@ -216,17 +255,22 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             raise ConfigError(f"{where} must be one of {', '.join(elem)}, got {value!r}")
         if key == "public-sinks":
             for entry in value:
-                if ":" not in entry or not all(p.replace("_", "a").replace(".", "a").isalnum()
-                                               for p in entry.split(":", 1)):
-                    raise ConfigError(f"{where}: {entry!r} is not 'package.module:function' or "
-                                      f"'package.module:Class.method'")
+                if ":" not in entry or not all(
+                    p.replace("_", "a").replace(".", "a").isalnum() for p in entry.split(":", 1)
+                ):
+                    raise ConfigError(
+                        f"{where}: {entry!r} is not 'package.module:function' or "
+                        f"'package.module:Class.method'"
+                    )
         if key == "per-file-ignores":
             for pattern, codes in value.items():
                 if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                     raise ConfigError(f"{where}: {pattern!r} must map to a list of rule codes")
             pack = pack or read_rule_pack(config.extend_rules)
-            value = {pattern: validate_codes(codes, f"{where} {pattern!r}", pack.rules)
-                     for pattern, codes in value.items()}
+            value = {
+                pattern: validate_codes(codes, f"{where} {pattern!r}", pack.rules)
+                for pattern, codes in value.items()
+            }
         if key in ("select", "extend-select", "ignore"):
             pack = pack or read_rule_pack(config.extend_rules)
             value = validate_codes(value, where, pack.rules)

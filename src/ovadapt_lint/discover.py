@@ -6,18 +6,40 @@ import fnmatch
 import os
 import re
 import subprocess
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
 
 from .errors import ConfigError
 
-SKIP_DIRS = frozenset({
-    ".git", ".hg", ".svn", ".bzr", "_darcs", ".venv", "venv", ".env", "env", "node_modules",
-    "build", "dist", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox",
-    ".nox", ".eggs", ".ovadapt_cache", "site-packages", ".ipynb_checkpoints", ".hypothesis",
-})
+SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".bzr",
+        "_darcs",
+        ".venv",
+        "venv",
+        ".env",
+        "env",
+        "node_modules",
+        "build",
+        "dist",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".tox",
+        ".nox",
+        ".eggs",
+        ".ovadapt_cache",
+        "site-packages",
+        ".ipynb_checkpoints",
+        ".hypothesis",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -86,7 +108,11 @@ def is_venv(path: str) -> bool:
         head = read_regular(os.path.join(path, "pyvenv.cfg"), 65536)
     except OSError:
         return False
-    return any(line.split(b"=", 1)[0].strip().lower() == b"home" for line in head.splitlines() if b"=" in line)
+    return any(
+        line.split(b"=", 1)[0].strip().lower() == b"home"
+        for line in head.splitlines()
+        if b"=" in line
+    )
 
 
 def skipped_dir(name: str, path: str) -> bool:
@@ -123,8 +149,14 @@ def _excluded(path: str, exclude: list[str], base: Path | None) -> bool:
     return not rel.startswith(os.pardir) and matches(rel.replace(os.sep, "/"), exclude)
 
 
-def discover(paths: list[str], include: list[str], exclude: list[str], settings: Settings | None = None,
-             force_include: bool = False, skipped: list[str] | None = None) -> Iterator[Target]:
+def discover(
+    paths: list[str],
+    include: list[str],
+    exclude: list[str],
+    settings: Settings | None = None,
+    force_include: bool = False,
+    skipped: list[str] | None = None,
+) -> Iterator[Target]:
     """The files to lint. ``settings``: per-folder include/exclude (hierarchical configuration);
     ``force_include``: lint explicitly named files even in skipped or excluded places; ``skipped``
     collects the explicitly named files left out."""
@@ -142,20 +174,25 @@ def discover(paths: list[str], include: list[str], exclude: list[str], settings:
             # Explicitly named files are linted whatever their name, unless excluded or in a skipped folder.
             display = display_path(given)
             _, file_exclude, base = settings(os.path.dirname(given) or os.curdir)
-            if not force_include and (_excluded(given, file_exclude, base) or _in_skipped_dir(given)):
+            if not force_include and (
+                _excluded(given, file_exclude, base) or _in_skipped_dir(given)
+            ):
                 if skipped is not None:
                     skipped.append(display)
                 continue
             kind = kind_of(given) or ("json" if _sniff_json(Path(given)) else None)
             if kind and display not in seen:
                 seen.add(display)
-                yield Target(Path(given), display, kind, _uri(display, given, os.path.dirname(given)))
+                yield Target(
+                    Path(given), display, kind, _uri(display, given, os.path.dirname(given))
+                )
             continue
         root_real = os.path.realpath(given)
         for folder, dirs, files in os.walk(given, followlinks=False):
             folder_include, folder_exclude, base = settings(folder)
             dirs[:] = sorted(
-                d for d in dirs
+                d
+                for d in dirs
                 if not skipped_dir(d, os.path.join(folder, d))
                 and not _excluded(os.path.join(folder, d), folder_exclude, base)
             )
@@ -168,14 +205,21 @@ def discover(paths: list[str], include: list[str], exclude: list[str], settings:
                 if os.path.islink(full):
                     # A link is followed only while it stays inside the linted tree.
                     target = os.path.realpath(full)
-                    if not (target == root_real or target.startswith(root_real + os.sep)) or not os.path.isfile(target):
+                    if not (
+                        target == root_real or target.startswith(root_real + os.sep)
+                    ) or not os.path.isfile(target):
                         continue
                 elif not os.path.isfile(full):
                     continue  # a FIFO, socket or device named like a fixture: reading it could block forever
                 kind = kind_of(name) or "json"
                 if display not in seen:
                     seen.add(display)
-                    yield Target(Path(full), display, kind, _uri(display, full, os.path.dirname(os.path.normpath(given))))
+                    yield Target(
+                        Path(full),
+                        display,
+                        kind,
+                        _uri(display, full, os.path.dirname(os.path.normpath(given))),
+                    )
 
 
 def display_path(path: str) -> str:
@@ -201,8 +245,14 @@ def git_toplevel(start: str) -> Path | None:
     repository). Asked of git itself, in a subprocess, so worktrees, submodules and GIT_DIR behave as in git."""
     folder = start if os.path.isdir(start) else (os.path.dirname(start) or os.curdir)
     try:
-        proc = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=folder, capture_output=True,
-                              text=True, timeout=30, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        )
     except (OSError, subprocess.SubprocessError, ValueError):
         return None
     top = proc.stdout.strip()
@@ -232,6 +282,11 @@ def root_relative(path: str, root: Path) -> str | None:
         rel = os.path.relpath(os.path.join(folder, os.path.basename(full)), os.path.realpath(root))
     except ValueError:  # another drive on Windows
         return None
-    if rel == os.curdir or rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel):
+    if (
+        rel == os.curdir
+        or rel == os.pardir
+        or rel.startswith(os.pardir + os.sep)
+        or os.path.isabs(rel)
+    ):
         return None
     return rel.replace(os.sep, "/")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .analysis import Analysis
 from .config import Config
@@ -17,7 +18,6 @@ from .frontends.json_tree import LENIENT_NAME
 from .results import LintResult  # noqa: F401  (the API's name for what run returns)
 from .source import SourceFile, notice, read_source
 from .workers import bind_to_parent, end_pool
-
 
 PYTHON_RECURSION_LIMIT = 20_000
 # Below this many files a run stays in-process: starting workers would cost more.
@@ -30,8 +30,14 @@ def _settled(config: Config | None, analysis: Analysis | None) -> tuple[Config, 
     return config, analysis or Analysis.build(config)
 
 
-def check_json_source(source: SourceFile, kind: str, config: Config | None = None, role: str = "source",
-                      analysis: Analysis | None = None, facts_out: dict | None = None) -> list[Finding]:
+def check_json_source(
+    source: SourceFile,
+    kind: str,
+    config: Config | None = None,
+    role: str = "source",
+    analysis: Analysis | None = None,
+    facts_out: dict | None = None,
+) -> list[Finding]:
     from .checks import raw_files
     from .checks.catalog import Context, run_checks
     from .checks.contracts import find_adapters
@@ -43,7 +49,9 @@ def check_json_source(source: SourceFile, kind: str, config: Config | None = Non
     adapters = find_adapters(doc, analysis.pack.contracts)
     # A document is published when named or placed as public, or when it holds a projection:
     # an object a contract recognises, or one that attests what it leaves out (`*_copied: false`).
-    if role != PUBLIC and (any(contract is not None for contract, _, _ in adapters) or json_attests(doc)):
+    if role != PUBLIC and (
+        any(contract is not None for contract, _, _ in adapters) or json_attests(doc)
+    ):
         role = PUBLIC
     ctx = Context(source, analysis, role, doc=doc, adapters=adapters)
     findings = list(doc.notices) + run_checks(kind, ctx)
@@ -89,8 +97,12 @@ def _sarif_tool_paths(doc) -> tuple[str, ...]:
     return tuple(format_path(prefix + ("runs", index, "tool")) for index in range(len(runs.value)))
 
 
-def check_text_source(source: SourceFile, config: Config | None = None, role: str = "source",
-                      analysis: Analysis | None = None) -> list[Finding]:
+def check_text_source(
+    source: SourceFile,
+    config: Config | None = None,
+    role: str = "source",
+    analysis: Analysis | None = None,
+) -> list[Finding]:
     from .checks import raw_files
     from .checks.catalog import Context, run_checks
 
@@ -116,8 +128,13 @@ def _deep_recursion():
         sys.setrecursionlimit(old)
 
 
-def check_python_source(source: SourceFile, config: Config | None = None, role: str = "source",
-                        analysis: Analysis | None = None, facts_out: dict | None = None) -> list[Finding]:
+def check_python_source(
+    source: SourceFile,
+    config: Config | None = None,
+    role: str = "source",
+    analysis: Analysis | None = None,
+    facts_out: dict | None = None,
+) -> list[Finding]:
     """The module's findings. Its flows are followed into the run's other modules when the caller collects
     the flow facts (``facts_out``, display -> facts, resolved by ``flow_findings``); otherwise within the
     module alone, here."""
@@ -132,7 +149,13 @@ def check_python_source(source: SourceFile, config: Config | None = None, role: 
                     findings += flow_findings([facts], analysis)
             return findings
     except RecursionError:
-        return [notice("OVA006", "Python code nested too deeply for the analyser; file not analysed", source.display)]
+        return [
+            notice(
+                "OVA006",
+                "Python code nested too deeply for the analyser; file not analysed",
+                source.display,
+            )
+        ]
 
 
 def _check_python(source: SourceFile, analysis: Analysis, role: str):
@@ -148,9 +171,13 @@ def _check_python(source: SourceFile, analysis: Analysis, role: str):
     by_line, noqa, bad_directives = python_suppressions(module, ctx.pack.rules)
     facts = ctx.flow_facts
     if facts is not None:
-        facts.suppressed = {line: sorted(codes) if codes is not None else None for line, codes in by_line.items()}
+        facts.suppressed = {
+            line: sorted(codes) if codes is not None else None for line, codes in by_line.items()
+        }
         facts.noqa = {line: sorted(codes) for line, codes in noqa.items()}
-    return notices + bad_directives + apply_suppressions(findings, by_line, noqa, ctx.pack.rules), facts
+    return notices + bad_directives + apply_suppressions(
+        findings, by_line, noqa, ctx.pack.rules
+    ), facts
 
 
 def flow_findings(modules: list, analysis: Analysis) -> list[Finding]:
@@ -166,8 +193,12 @@ def flow_findings(modules: list, analysis: Analysis) -> list[Finding]:
     for finding in findings:
         module = by_display.get(finding.path)
         if module is not None:
-            apply_suppressions([finding], {k: (set(v) if v is not None else None) for k, v in module.suppressed.items()},
-                               {k: set(v) for k, v in module.noqa.items()}, analysis.pack.rules)
+            apply_suppressions(
+                [finding],
+                {k: (set(v) if v is not None else None) for k, v in module.suppressed.items()},
+                {k: set(v) for k, v in module.noqa.items()},
+                analysis.pack.rules,
+            )
     mask_quoted(findings, analysis.pack.secrets)
     return findings
 
@@ -198,8 +229,14 @@ def cache_kind(target: Target, role: str) -> str:
     return f"{target.kind}{lenient}:{role}"
 
 
-def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
-                seen: dict | None = None, facts_out: dict | None = None) -> tuple[list[Finding], SourceFile | None]:
+def lint_target(
+    target: Target,
+    config: Config,
+    analysis: Analysis,
+    cache=None,
+    seen: dict | None = None,
+    facts_out: dict | None = None,
+) -> tuple[list[Finding], SourceFile | None]:
     """Lint one file, through the cache when there is one. ``seen`` receives the file's cache key and the
     stat taken before its bytes were read, for the stat index. ``facts_out`` receives a Python module's flow
     facts, whose findings the caller resolves with the run's other modules (``flow_findings``); without it
@@ -217,18 +254,29 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
             entry = cache.get_entry(key, target.display)
             if entry is not None and not current(entry[1]):
                 entry = None  # judged with a sibling's constants that changed since: lint again
-            if entry is not None:  # the bytes are at hand: a file with findings keeps them for its code frames
+            if (
+                entry is not None
+            ):  # the bytes are at hand: a file with findings keeps them for its code frames
                 cached, facts = entry
                 if facts is not None:
                     cached = cached + _deliver_facts(facts, target.display, facts_out, analysis)
-                return cached, (read_source(target.path, target.display, config.max_file_size, target.kind,
-                                            data=data)[0] if cached else None)
-    source, findings = read_source(target.path, target.display, config.max_file_size, target.kind, data=data)
+                return cached, (
+                    read_source(
+                        target.path, target.display, config.max_file_size, target.kind, data=data
+                    )[0]
+                    if cached
+                    else None
+                )
+    source, findings = read_source(
+        target.path, target.display, config.max_file_size, target.kind, data=data
+    )
     if source is None:
         return findings, None
     try:
         if target.kind in ("json", "jsonl"):
-            findings += check_json_source(source, target.kind, config, role, analysis, facts_out=collected)
+            findings += check_json_source(
+                source, target.kind, config, role, analysis, facts_out=collected
+            )
         elif target.kind == "markdown":
             findings += check_text_source(source, config, role, analysis)
         elif target.kind == "python":
@@ -245,15 +293,25 @@ def lint_target(target: Target, config: Config, analysis: Analysis, cache=None,
             facts_out[target.display] = collected[source.display]
         elif target.kind == "python":
             findings += flow_findings([collected[source.display]], analysis)
-    if source.encoding != "utf-8":  # edits are byte offsets into the UTF-8 transcoding, not into the file
+    if (
+        source.encoding != "utf-8"
+    ):  # edits are byte offsets into the UTF-8 transcoding, not into the file
         for finding in findings:
             if finding.fix:
-                finding.fix, finding.unfixable = None, f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only"
+                finding.fix, finding.unfixable = (
+                    None,
+                    f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only",
+                )
     _stamp_edits(findings, source.data)
     mask_quoted(findings, analysis.pack.secrets)
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
-        cache.put(key, [f for f in findings if not f.extra.get("flow")] if stored_facts and facts_out is None
-                  else findings, stored_facts)
+        cache.put(
+            key,
+            [f for f in findings if not f.extra.get("flow")]
+            if stored_facts and facts_out is None
+            else findings,
+            stored_facts,
+        )
     elif seen is not None:
         seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
@@ -264,10 +322,15 @@ def current(facts: dict | None) -> bool:
     cache is keyed by the module's own bytes, and its contract findings may read a sibling's constants."""
     from .checks.python_projections import file_stamp
 
-    return all(list(file_stamp(path)) == [mtime, size] for path, mtime, size in (facts or {}).get("depends", ()))
+    return all(
+        list(file_stamp(path)) == [mtime, size]
+        for path, mtime, size in (facts or {}).get("depends", ())
+    )
 
 
-def _deliver_facts(facts: dict, display: str, facts_out: dict | None, analysis: Analysis) -> list[Finding]:
+def _deliver_facts(
+    facts: dict, display: str, facts_out: dict | None, analysis: Analysis
+) -> list[Finding]:
     """Cached flow facts: handed to the caller who resolves the run's modules together, or resolved alone."""
     from .flow.facts import from_json
 
@@ -290,7 +353,9 @@ def mask_quoted(findings: list[Finding], patterns) -> None:
             finding.json_path = mask_text(finding.json_path, patterns)
         flow = finding.extra.get("flow")
         if flow:
-            finding.extra["flow"] = [{**step, "message": mask_text(step["message"], patterns)} for step in flow]
+            finding.extra["flow"] = [
+                {**step, "message": mask_text(step["message"], patterns)} for step in flow
+            ]
         finding.quoted_masked = True
 
 
@@ -314,7 +379,9 @@ def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | Non
             return None, None
         from .source import read_regular
 
-        return info, read_regular(path)  # a file swapped for a FIFO since discovery must not block the run
+        return info, read_regular(
+            path
+        )  # a file swapped for a FIFO since discovery must not block the run
     except OSError:
         return None, None
 
@@ -324,7 +391,9 @@ def _make_cache(config: Config):
         return None
     from .cache import DEFAULT_DIR, cache_salt, open_cache
 
-    folder = config.cache_dir or ((config.source.parent if config.source else Path(".")) / DEFAULT_DIR)
+    folder = config.cache_dir or (
+        (config.source.parent if config.source else Path(".")) / DEFAULT_DIR
+    )
     return open_cache(folder, cache_salt(config))
 
 
@@ -336,14 +405,20 @@ def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None =
     # ``parent``: the pid that started the pool, passed so a parent dead before this call is noticed.
     bind_to_parent(os.getppid() if parent is None else parent)
     _WORKER["config"] = config
-    _WORKER["analysis"] = analysis  # built by the parent: workers never read the configuration's files
+    _WORKER["analysis"] = (
+        analysis  # built by the parent: workers never read the configuration's files
+    )
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
-def _lint_in_worker(target: Target) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None, Any]:
+def _lint_in_worker(
+    target: Target,
+) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None, Any]:
     seen: dict = {}
     facts: dict = {}
-    findings, source = lint_target(target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen, facts)
+    findings, source = lint_target(
+        target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen, facts
+    )
     # The linted bytes come back only for a file with a finding to show: its code frames quote them.
     shown = source is not None and any(_WORKER["config"].enabled(f.code) for f in findings)
     linted = (source.data, source.encoding) if shown and source is not None else None
@@ -367,12 +442,16 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
             entry = cache.get_entry(key, target.display)
             if entry is not None and current(entry[1]):
                 findings, facts = entry
-                answered[target.display] = (findings, from_json(facts, target.display) if facts else None)
+                answered[target.display] = (
+                    findings,
+                    from_json(facts, target.display) if facts else None,
+                )
     return answered
 
 
-def _results(targets: list[Target], config: Config, analysis: Analysis,
-             progress) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any]]:
+def _results(
+    targets: list[Target], config: Config, analysis: Analysis, progress
+) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any]]:
     """(target, findings, source or None, flow facts or None) for each target, in target order. Files the
     stat index answers are not read; only the others go to the workers."""
     cache = _make_cache(config)
@@ -404,8 +483,9 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
                 (findings, facts), source = answered[target.display], None
             else:
                 collected: dict = {}
-                findings, source = lint_target(target, config, analysis, cache, seen if cache is not None else None,
-                                               collected)
+                findings, source = lint_target(
+                    target, config, analysis, cache, seen if cache is not None else None, collected
+                )
                 facts = collected.get(target.display)
             progress()
             yield target, findings, source, facts
@@ -413,10 +493,16 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
     chunk = max(1, min(16, len(todo) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
-                               initargs=(config, analysis, cache, os.getpid()))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(config, analysis, cache, os.getpid()),
+    )
     try:
         computed = iter(zip(todo, pool.map(_lint_in_worker, todo, chunksize=chunk)))
         for target in targets:
@@ -424,12 +510,21 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
             if target.display in answered:
                 findings, facts = answered[target.display]
             else:
-                _, (findings, stamp, linted, facts) = next(computed)  # the pool answers `todo` in order
+                _, (findings, stamp, linted, facts) = next(
+                    computed
+                )  # the pool answers `todo` in order
                 if stamp is not None:
                     seen[target.display] = stamp
             progress()
-            yield target, findings, SourceFile(target.path, target.display, *linted) if linted else None, facts
-    except BaseException:  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
+            yield (
+                target,
+                findings,
+                SourceFile(target.path, target.display, *linted) if linted else None,
+                facts,
+            )
+    except (
+        BaseException
+    ):  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
         end_pool(pool)
         raise
     pool.shutdown(wait=True)
@@ -456,15 +551,28 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     # here, the others' during discovery): a bad one is a ConfigError, not a per-file notice.
     configs = configs or Configs(config, fixed=True)
     # The reports describe the first path's rules, and those every nested config adds.
-    result = LintResult(anchor=paths[0] if paths else ".", config_source=config.source,
-                        rules=configs.analysis(config).pack.rules)
-    targets = list(discover(paths, config.include, config.exclude, configs.settings, config.force_include,
-                            result.skipped))
+    result = LintResult(
+        anchor=paths[0] if paths else ".",
+        config_source=config.source,
+        rules=configs.analysis(config).pack.rules,
+    )
+    targets = list(
+        discover(
+            paths,
+            config.include,
+            config.exclude,
+            configs.settings,
+            config.force_include,
+            result.skipped,
+        )
+    )
     runs = _config_runs(targets, configs)
     for other in configs.all()[1:]:
         if configs.analysis(other).pack.rules is not result.rules:
             # A nested config's extension rules are reported too: describe (SARIF) and mask them as well.
-            result.rules = dict(sorted({**configs.analysis(other).pack.rules, **result.rules}.items()))
+            result.rules = dict(
+                sorted({**configs.analysis(other).pack.rules, **result.rules}.items())
+            )
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress:
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
@@ -472,7 +580,9 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
         for group, chunk in runs:
             analysis = configs.analysis(group)
             _, _, facts_list, owners = modules.setdefault(id(group), (group, analysis, [], {}))
-            for target, findings, source, facts in _results(chunk, group, analysis, progress.advance):
+            for target, findings, source, facts in _results(
+                chunk, group, analysis, progress.advance
+            ):
                 result.add_file(target)
                 shown = len(result.findings)
                 select(result, group, target, findings, analysis.pack.rules)
@@ -508,7 +618,7 @@ class _Progress:
         self.bar: Any = None  # a rich Progress, made once the run has taken a while
         self.task: Any = None
 
-    def __enter__(self) -> "_Progress":
+    def __enter__(self) -> _Progress:
         return self
 
     def advance(self) -> None:
@@ -517,12 +627,28 @@ class _Progress:
             return
         import time
 
-        if self.bar is None and time.monotonic() - self.started >= self.DELAY and self.done < self.total:
+        if (
+            self.bar is None
+            and time.monotonic() - self.started >= self.DELAY
+            and self.done < self.total
+        ):
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
-            self.bar = Progress(TextColumn("linting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                                console=Console(stderr=True), transient=True)
+            self.bar = Progress(
+                TextColumn("linting"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self.bar.start()
             self.task = self.bar.add_task("lint", total=self.total, completed=self.done)
         elif self.bar is not None:

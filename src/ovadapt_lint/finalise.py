@@ -10,7 +10,7 @@ whole (a baseline hides what it records and reports its stale entries), then sor
 from __future__ import annotations
 
 import os
-from typing import Callable
+from collections.abc import Callable
 
 from . import registry
 from .config import Config
@@ -20,7 +20,9 @@ from .results import LintResult, Suppressed
 from .source import SourceFile, notice, read_source
 
 
-def select(result: LintResult, config: Config, target: Target, findings: list[Finding], rules=None) -> None:
+def select(
+    result: LintResult, config: Config, target: Target, findings: list[Finding], rules=None
+) -> None:
     """One file's selected findings go to the report, or to the suppressed list with the reason. ``rules``:
     the rules of the file's own config (a nested config may add a notice); default the result's."""
     ignores = config.ignored_for(target.path)
@@ -37,7 +39,10 @@ def select(result: LintResult, config: Config, target: Target, findings: list[Fi
         if registry.is_notice(finding.code, rules):
             result.findings.append(finding)
             continue
-        pattern = next((p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)), None)
+        pattern = next(
+            (p for p, codes in ignores.items() if any(finding.code.startswith(c) for c in codes)),
+            None,
+        )
         if inline is not None:
             result.suppressed.append(Suppressed(finding, inline, True))
         elif pattern is not None:
@@ -46,7 +51,9 @@ def select(result: LintResult, config: Config, target: Target, findings: list[Fi
             result.findings.append(finding)
 
 
-def finalise(result: LintResult, config: Config, key: Callable[[Finding], tuple] = Finding.sort_key) -> None:
+def finalise(
+    result: LintResult, config: Config, key: Callable[[Finding], tuple] = Finding.sort_key
+) -> None:
     """The run-wide stages once every file is selected: the baseline filter, then the sort by ``key``."""
     if config.baseline is not None:
         apply_baseline(result, config)
@@ -64,12 +71,18 @@ def apply_baseline(result: LintResult, config: Config) -> None:
     try:
         baseline = Baseline.load(path)
     except OSError as exc:
-        raise ConfigError(f"cannot use baseline {path}: {exc.strerror or type(exc).__name__}") from exc
+        raise ConfigError(
+            f"cannot use baseline {path}: {exc.strerror or type(exc).__name__}"
+        ) from exc
     except UnicodeDecodeError:
         raise ConfigError(f"cannot use baseline {path}: not UTF-8") from None
-    except ValueError as exc:  # json.JSONDecodeError included: its message names a position, never content
+    except (
+        ValueError
+    ) as exc:  # json.JSONDecodeError included: its message names a position, never content
         raise ConfigError(f"cannot use baseline {path}: {exc}") from exc
-    new, covered, stale = baseline.split([(f, result.uri(f.path)) for f in result.findings], result.rules)
+    new, covered, stale = baseline.split(
+        [(f, result.uri(f.path)) for f in result.findings], result.rules
+    )
     result.findings = new
     result.suppressed += [Suppressed(f, f"baseline {path.name}", False) for f in covered]
     if config.baseline_prune:
@@ -80,12 +93,19 @@ def apply_baseline(result: LintResult, config: Config) -> None:
         return
     display = display_path(str(path))
     # Machine formats get a relative URI even for a baseline given as an absolute path.
-    result.uris.setdefault(display, display.replace("\\", "/") if not os.path.isabs(display) else path.name)
+    result.uris.setdefault(
+        display, display.replace("\\", "/") if not os.path.isabs(display) else path.name
+    )
     for entry in stale:
         where = f" at {entry['location']}" if entry.get("location") else ""
-        result.findings.append(notice(
-            "OVA010", f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
-                      f"remove it with --baseline-prune", display))
+        result.findings.append(
+            notice(
+                "OVA010",
+                f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
+                f"remove it with --baseline-prune",
+                display,
+            )
+        )
 
 
 def attach_sources(result: LintResult, linted: dict[str, SourceFile]) -> None:
@@ -97,7 +117,11 @@ def attach_sources(result: LintResult, linted: dict[str, SourceFile]) -> None:
         source = linted.get(display)
         if source is None:
             target = result.targets.get(display)
-            source = read_source(target.path, display, kind=target.kind)[0] if target is not None else None
+            source = (
+                read_source(target.path, display, kind=target.kind)[0]
+                if target is not None
+                else None
+            )
         if source is not None:
             sources[display] = source
     result.sources = sources

@@ -98,14 +98,32 @@ def digest_value(value: object) -> str:
     return hashlib.sha256(repr(value).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
-def make_finding(code: str, message: str, path: str, span: Span, *, json_path: str | None = None,
-                 value_digest: str | None = None, severity: str | None = None, secret_span: bool = False,
-                 rules=None) -> Finding:
+def make_finding(
+    code: str,
+    message: str,
+    path: str,
+    span: Span,
+    *,
+    json_path: str | None = None,
+    value_digest: str | None = None,
+    severity: str | None = None,
+    secret_span: bool = False,
+    rules=None,
+) -> Finding:
     """A Finding whose name, category and default severity come from its rule: in ``rules`` (the run's rule
     pack, code -> rule) or, for the built-in codes the readers and checks emit, the built-in rules."""
     from . import registry
 
     rule = (rules if rules is not None else registry.all_rules())[code]
-    return Finding(code=code, message=message, path=path, span=span, severity=severity or rule.severity,
-                   category=rule.category, name=rule.name, json_path=json_path, value_digest=value_digest,
-                   secret_span=secret_span)
+    return Finding(
+        code=code,
+        message=message,
+        path=path,
+        span=span,
+        severity=severity or rule.severity,
+        category=rule.category,
+        name=rule.name,
+        json_path=json_path,
+        value_digest=value_digest,
+        secret_span=secret_span,
+    )

@@ -20,9 +20,9 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .findings import Finding, digest
 from .redact import apply_masks, line_secret_spans
@@ -44,7 +44,9 @@ class FileFix:
     error: str | None = None  # why nothing was written
     # Where the bytes go: the file itself, or the target of a symbolic link inside the linted tree.
     write_path: Path | None = None
-    notes: list[str] = field(default_factory=list)  # what the user should know once it is written (hard links)
+    notes: list[str] = field(
+        default_factory=list
+    )  # what the user should know once it is written (hard links)
 
 
 def _inside(path: str, tree: Path) -> bool:
@@ -61,7 +63,9 @@ def apply_edits(data: bytes, findings: list[Finding]) -> tuple[bytes, list[Findi
         # Verified: an edit only ever writes a placeholder (or the boolean `false`), never other code.
         if not isinstance(replacement, str) or not SAFE_REPLACEMENT.match(replacement):
             continue
-        if 0 <= start <= end <= len(data) and all(end <= c.fix[0] or start >= c.fix[1] for c in chosen):
+        if 0 <= start <= end <= len(data) and all(
+            end <= c.fix[0] or start >= c.fix[1] for c in chosen
+        ):
             chosen.append(finding)
     out = data
     for finding in sorted(chosen, key=lambda f: f.fix[0], reverse=True):
@@ -76,7 +80,9 @@ def _parses(kind: str, data: bytes) -> bool:
         if kind == "python":
             ast.parse(text)
         elif kind == "jsonl":
-            for line in text.split("\n"):  # JSON Lines records, as parse_jsonl reads them (U+2028 is text)
+            for line in text.split(
+                "\n"
+            ):  # JSON Lines records, as parse_jsonl reads them (U+2028 is text)
                 if line.strip():
                     json.loads(line)
         else:
@@ -95,8 +101,14 @@ def blocks_fix(findings: list[Finding], rules=None) -> bool:
     return any(f.code in rules and rules[f.code].blocks_fix_at(f.severity) for f in findings)
 
 
-def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Path | None = None,
-         rules=None) -> FileFix | None:
+def plan(
+    path: Path,
+    display: str,
+    kind: str,
+    findings: list[Finding],
+    tree: Path | None = None,
+    rules=None,
+) -> FileFix | None:
     """What --fix would do to one file, or None when nothing there is fixable. ``tree``: the linted
     tree; a symbolic link is fixed through its target only when the target lies inside it. ``rules``:
     the run's rules (see blocks_fix)."""
@@ -109,9 +121,19 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Pat
     real = os.path.realpath(path)
     if real != os.path.abspath(path):
         if tree is None or not _inside(real, tree) or not os.path.isfile(real):
-            what = "is a symbolic link to" if os.path.islink(path) else "lies in a linked folder: it is"
-            return FileFix(path, display, b"", b"", error=f"{what} a file outside the linted tree; "
-                                                          "nothing written (fix the file it points to)")
+            what = (
+                "is a symbolic link to"
+                if os.path.islink(path)
+                else "lies in a linked folder: it is"
+            )
+            return FileFix(
+                path,
+                display,
+                b"",
+                b"",
+                error=f"{what} a file outside the linted tree; "
+                "nothing written (fix the file it points to)",
+            )
         write_path = Path(real)
     try:
         original = read_regular(write_path)
@@ -119,23 +141,47 @@ def plan(path: Path, display: str, kind: str, findings: list[Finding], tree: Pat
         return FileFix(path, display, b"", b"", error=f"cannot read: {exc.strerror}")
     linted = {f.fix_digest for f in fixable} - {None}
     if linted and linted != {digest(original[3:] if original.startswith(BOM) else original)}:
-        return FileFix(path, display, original, original, error="changed since it was linted; nothing written "
-                                                               "(run again)")
+        return FileFix(
+            path,
+            display,
+            original,
+            original,
+            error="changed since it was linted; nothing written (run again)",
+        )
     return edit(path, display, kind, original, findings, rules, write_path)
 
 
-def edit(path: Path, display: str, kind: str, original: bytes, findings: list[Finding], rules=None,
-         write_path: Path | None = None) -> FileFix:
+def edit(
+    path: Path,
+    display: str,
+    kind: str,
+    original: bytes,
+    findings: list[Finding],
+    rules=None,
+    write_path: Path | None = None,
+) -> FileFix:
     """``original`` with the findings' edits applied (offsets count after a UTF-8 BOM, which stays), or
     why nothing may be written: the file did not parse cleanly, or the edited bytes would not parse."""
     if blocks_fix(findings, rules):
-        return FileFix(path, display, original, original, error="the file did not parse cleanly; nothing written")
+        return FileFix(
+            path,
+            display,
+            original,
+            original,
+            error="the file did not parse cleanly; nothing written",
+        )
     bom = original.startswith(BOM)
     body = original[3:] if bom else original
     after, applied = apply_edits(body, [f for f in findings if f.fix])
     after = (BOM if bom else b"") + after
     if not _parses(kind, after):
-        return FileFix(path, display, original, original, error="the fixed file would not parse; nothing written")
+        return FileFix(
+            path,
+            display,
+            original,
+            original,
+            error="the fixed file would not parse; nothing written",
+        )
     return FileFix(path, display, original, after, applied, write_path=write_path)
 
 
@@ -147,9 +193,15 @@ def write_fix(fix: FileFix) -> list[str]:
     """Write a planned fix, only onto the bytes it was planned against; notes for the user (hard links).
     Raises StaleFile when the file changed since planning, OSError when it cannot be written."""
     path = fix.write_path or fix.path
-    if os.path.realpath(path) != os.path.abspath(path):  # a folder on the way became a link since planning
-        raise StaleFile("a folder on its path changed into a symbolic link since it was linted; nothing written")
-    with os.fdopen(open_regular(path), "rb") as handle:  # the same open file for the check and the link count
+    if os.path.realpath(path) != os.path.abspath(
+        path
+    ):  # a folder on the way became a link since planning
+        raise StaleFile(
+            "a folder on its path changed into a symbolic link since it was linted; nothing written"
+        )
+    with os.fdopen(
+        open_regular(path), "rb"
+    ) as handle:  # the same open file for the check and the link count
         current = handle.read()
         links = os.fstat(handle.fileno()).st_nlink
     if digest(current) != digest(fix.before):
@@ -160,12 +212,16 @@ def write_fix(fix: FileFix) -> list[str]:
         notes.append("a symbolic link: its target inside the linted tree was fixed")
     if links > 1:
         # The rename gives this name a new file; the other names still hold the old bytes.
-        notes.append(f"{links - 1} other hard link(s) to this file keep the old content; fix or remove them")
+        notes.append(
+            f"{links - 1} other hard link(s) to this file keep the old content; fix or remove them"
+        )
     return notes
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".ovadapt-tmp")
+    handle, temporary = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=".ovadapt-tmp"
+    )
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -189,19 +245,33 @@ FIX_PASSES = 3
 @dataclass
 class FixRun:
     result: LintResult  # what remains after the last pass (the result given, when nothing was linted again)
-    passes: list[list[FileFix]] = field(default_factory=list)  # each pass's plans, written or refused
+    passes: list[list[FileFix]] = field(
+        default_factory=list
+    )  # each pass's plans, written or refused
 
 
-def plan_fixes(result: LintResult, skip: set[str] | frozenset[str] = frozenset(),
-               plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None) -> list[FileFix]:
+def plan_fixes(
+    result: LintResult,
+    skip: set[str] | frozenset[str] = frozenset(),
+    plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None,
+) -> list[FileFix]:
     """One pass's plans, by display path: each file's findings (``skip``: files not to try) planned by
     ``plan_file(display, findings)``, by default from the file on disk (see plan)."""
     if plan_file is None:
+
         def plan_file(display: str, findings: list[Finding]) -> FileFix | None:
             target = result.targets.get(display)
             if target is None:
                 return None
-            return plan(target.path, display, target.kind, findings, tree=result.source_root(), rules=result.rules)
+            return plan(
+                target.path,
+                display,
+                target.kind,
+                findings,
+                tree=result.source_root(),
+                rules=result.rules,
+            )
+
     by_file: dict[str, list[Finding]] = {}
     for finding in result.findings:
         if finding.path not in skip:
@@ -210,10 +280,15 @@ def plan_fixes(result: LintResult, skip: set[str] | frozenset[str] = frozenset()
     return [planned for planned in plans if planned is not None]
 
 
-def apply_fixes(result: LintResult, relint: Callable[[], LintResult] | None = None, *,
-                write: Callable[[FileFix], list[str]] | None = write_fix, passes: int = FIX_PASSES,
-                plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None,
-                on_pass: Callable[[int, LintResult, list[FileFix]], None] | None = None) -> FixRun:
+def apply_fixes(
+    result: LintResult,
+    relint: Callable[[], LintResult] | None = None,
+    *,
+    write: Callable[[FileFix], list[str]] | None = write_fix,
+    passes: int = FIX_PASSES,
+    plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None,
+    on_pass: Callable[[int, LintResult, list[FileFix]], None] | None = None,
+) -> FixRun:
     """The fix loop: plan each file's edits from ``result``, write them, lint again with ``relint``, and
     go round while fixable findings remain, at most ``passes`` times. A file whose fix was refused or
     failed is not tried again. ``write(plan)``: writes one plan and returns notes for the user (default:
@@ -299,12 +374,17 @@ def redact_text(text: str, kind: str = "json") -> str:
 
     def lint() -> LintResult:
         source = SourceFile(where, "<text>", current)
-        findings = (check_python_source(source, config, "source", analysis) if kind == "python"
-                    else check_json_source(source, kind, config, "source", analysis))
+        findings = (
+            check_python_source(source, config, "source", analysis)
+            if kind == "python"
+            else check_json_source(source, kind, config, "source", analysis)
+        )
         return LintResult(findings=findings)
 
     def plan_text(display: str, findings: list[Finding]) -> FileFix | None:
-        return edit(where, display, kind, current, findings) if any(f.fix for f in findings) else None
+        return (
+            edit(where, display, kind, current, findings) if any(f.fix for f in findings) else None
+        )
 
     def keep(planned: FileFix) -> list[str]:
         nonlocal current

@@ -10,8 +10,8 @@ vocabularies) is built once, when the config is loaded, and kept for every pass 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from .analysis import Analysis
 from .config import CONFIG_FILENAMES, Config, load_config
@@ -20,7 +20,9 @@ from .config import CONFIG_FILENAMES, Config, load_config
 class Configs:
     """The configuration for each folder, found once per folder and loaded once per file."""
 
-    def __init__(self, root: Config, adjust: Callable[[Config], None] | None = None, fixed: bool = False) -> None:
+    def __init__(
+        self, root: Config, adjust: Callable[[Config], None] | None = None, fixed: bool = False
+    ) -> None:
         self.root = root  # already adjusted: the first path's config, --config, or the defaults
         self._adjust = adjust
         self._fixed = fixed
@@ -51,7 +53,11 @@ class Configs:
     def settings(self, folder: str) -> tuple[list[str], list[str], Path | None]:
         """What discovery needs for the files of a folder: include, exclude, and the folder they are relative to."""
         config = self.for_folder(folder)
-        return config.include, config.exclude, config.source.parent if config.source is not None else None
+        return (
+            config.include,
+            config.exclude,
+            config.source.parent if config.source is not None else None,
+        )
 
     def all(self) -> list[Config]:
         """Every configuration used so far, the root first."""

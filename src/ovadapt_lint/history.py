@@ -17,16 +17,17 @@ import os
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 from .analysis import Analysis
 from .config import Config
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import _WORKER
-from .results import LintResult
 from .findings import Finding
+from .results import LintResult
 from .source import notice, read_source, visible
 from .vcs import GitError, display, git, repo_root, resolve_commit
 
@@ -75,7 +76,9 @@ def _pathspecs(root: Path, paths: list[str]) -> list[str]:
         try:
             rel = full.relative_to(root)
         except ValueError:
-            raise GitError(f"{display(given)} lies outside the git repository being scanned") from None
+            raise GitError(
+                f"{display(given)} lies outside the git repository being scanned"
+            ) from None
         specs.append(rel.as_posix() if str(rel) != "." else ".")
     return specs
 
@@ -90,19 +93,37 @@ def _lintable(path: str, config: Config, named: set[str]) -> str | None:
             return None
     elif matches(path, config.exclude):
         return None
-    return kind_of(parts[-1]) or ("json" if matches(path, config.include) or path in named else None)
+    return kind_of(parts[-1]) or (
+        "json" if matches(path, config.include) or path in named else None
+    )
 
 
-def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | None) -> Iterator[tuple[Commit, list[tuple[str, str, str, str, str, str]]]]:
+def _walk_log(
+    root: Path, revs: list[str], specs: list[str], max_commits: int | None
+) -> Iterator[tuple[Commit, list[tuple[str, str, str, str, str, str]]]]:
     """(commit, [(old mode, new mode, old blob, new blob, status, path)…]) oldest first."""
-    args = ["log", "--reverse", "--topo-order", "-m", "--raw", "--no-renames", "--no-abbrev", "-z",
-            "--format=%x01%H%x02%as%x02%an"]
+    args = [
+        "log",
+        "--reverse",
+        "--topo-order",
+        "-m",
+        "--raw",
+        "--no-renames",
+        "--no-abbrev",
+        "-z",
+        "--format=%x01%H%x02%as%x02%an",
+    ]
     if max_commits:
         args.append(f"--max-count={max_commits}")
     args += [*revs, "--", *specs]
     try:
-        proc = subprocess.Popen(["git", "--literal-pathspecs", *args], cwd=str(root), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            ["git", "--literal-pathspecs", *args],
+            cwd=str(root),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+        )
     except OSError:
         raise GitError("git is not installed (or not on PATH); history mode needs it") from None
     stderr: list[bytes] = []
@@ -137,14 +158,22 @@ def _walk_log(root: Path, revs: list[str], specs: list[str], max_commits: int | 
         elif token.startswith(b":") and index < len(tokens):
             path = tokens[index].decode("utf-8", "surrogateescape")
             index += 1
-            old_mode, new_mode, old, new, status = token[1:].decode("ascii", "replace").split(" ")[:5]
+            old_mode, new_mode, old, new, status = (
+                token[1:].decode("ascii", "replace").split(" ")[:5]
+            )
             changes.append((old_mode, new_mode, old, new, status[:1], path))
     if current is not None:
         yield current, changes
 
 
-def _collect(root: Path, config: Config, revs: list[str], specs: list[str], named: set[str],
-             max_commits: int | None) -> tuple[list[Blob], int]:
+def _collect(
+    root: Path,
+    config: Config,
+    revs: list[str],
+    specs: list[str],
+    named: set[str],
+    max_commits: int | None,
+) -> tuple[list[Blob], int]:
     blobs: dict[str, Blob] = {}
     # (path, blob) -> the blob lives there since; the first later change away from it removes it.
     live: dict[tuple[str, str], Blob] = {}
@@ -184,14 +213,21 @@ def _head_blobs(root: Path) -> set[str]:
 _SKIP_CHUNK = 1 << 20
 
 
-def _cat_blobs(root: Path, shas: list[str], max_size: int = 0) -> Iterator[tuple[str, bytes | None, int]]:
+def _cat_blobs(
+    root: Path, shas: list[str], max_size: int = 0
+) -> Iterator[tuple[str, bytes | None, int]]:
     """(blob id, content or None when missing, size) for each id, streamed by ``git cat-file --batch``. A blob
     over ``max_size`` (0: no limit) comes with empty content and is read past in small pieces, never held:
     a small, highly compressed repository can hold a blob of any size."""
     if not shas:
         return
-    proc = subprocess.Popen(["git", "cat-file", "--batch"], cwd=str(root), stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["git", "cat-file", "--batch"],
+        cwd=str(root),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     requests, answers = proc.stdin, proc.stdout
     assert requests is not None and answers is not None  # both PIPE
 
@@ -234,9 +270,17 @@ def _cat_blobs(root: Path, shas: list[str], max_size: int = 0) -> Iterator[tuple
         writer.join(timeout=5)
 
 
-def lint_blob(data: bytes, display_path: str, kind: str, role: str, config: Config, analysis: Analysis) -> list[Finding]:
+def lint_blob(
+    data: bytes, display_path: str, kind: str, role: str, config: Config, analysis: Analysis
+) -> list[Finding]:
     """Lint a blob's bytes in memory (the same checks as a file of that name)."""
-    from .engine import check_json_source, check_python_source, check_text_source, internal_error_notice, mask_quoted
+    from .engine import (
+        check_json_source,
+        check_python_source,
+        check_text_source,
+        internal_error_notice,
+        mask_quoted,
+    )
 
     source, findings = read_source(Path(display_path), display_path, 0, kind, data=data)
     if source is None:
@@ -259,8 +303,12 @@ def _lint_task(task: tuple[str, str, str, str, bytes]) -> tuple[str, list[Findin
     return sha, lint_blob(data, path, kind, role, _WORKER["config"], _WORKER["analysis"])
 
 
-def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, config: Config,
-              analysis: Analysis) -> Iterator[tuple[str, list[Finding]]]:
+def _lint_all(
+    tasks: Iterator[tuple[str, str, str, str, bytes]],
+    total: int,
+    config: Config,
+    analysis: Analysis,
+) -> Iterator[tuple[str, list[Finding]]]:
     from .engine import PARALLEL_MIN_FILES, _init_worker
 
     jobs = config.jobs or os.cpu_count() or 1
@@ -273,26 +321,46 @@ def _lint_all(tasks: Iterator[tuple[str, str, str, str, bytes]], total: int, con
 
     from .workers import end_pool
 
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context, initializer=_init_worker,
-                               initargs=(config, analysis, None, os.getpid()))
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, total),
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(config, analysis, None, os.getpid()),
+    )
     try:
         batch: list = []
         for task in tasks:
             batch.append(task)
             if len(batch) >= _BATCH:
-                yield from pool.map(_lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8))))
+                yield from pool.map(
+                    _lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8)))
+                )
                 batch = []
         if batch:
-            yield from pool.map(_lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8))))
-    except BaseException:  # Ctrl-C, SIGTERM: kill the workers (they ignore Ctrl-C) rather than wait for the batch
+            yield from pool.map(
+                _lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8)))
+            )
+    except (
+        BaseException
+    ):  # Ctrl-C, SIGTERM: kill the workers (they ignore Ctrl-C) rather than wait for the batch
         end_pool(pool)
         raise
     pool.shutdown(wait=True)
 
 
-def scan_history(paths: list[str], config: Config, analysis: Analysis | None = None, *, since: str | None = None,
-                 max_commits: int | None = None, all_refs: bool = False, show_authors: bool = False) -> HistoryScan:
+def scan_history(
+    paths: list[str],
+    config: Config,
+    analysis: Analysis | None = None,
+    *,
+    since: str | None = None,
+    max_commits: int | None = None,
+    all_refs: bool = False,
+    show_authors: bool = False,
+) -> HistoryScan:
     """``analysis``: the one built from ``config`` (built here when not given; a bad file is a ConfigError now,
     and workers receive the analysis built here)."""
     from .classify import file_role
@@ -319,19 +387,26 @@ def scan_history(paths: list[str], config: Config, analysis: Analysis | None = N
         config = dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
     cache = _make_cache(config)
     # The reports describe and mask with the configuration's rules, extension rules included.
-    result = LintResult(anchor=(paths or ["."])[0], config_source=config.source, rules=analysis.pack.rules)
+    result = LintResult(
+        anchor=(paths or ["."])[0], config_source=config.source, rules=analysis.pack.rules
+    )
     scan = HistoryScan(result=result, blobs=blobs, commits=commits, head=head)
     branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], root, check=False).stdout.strip()
     scan.branch = branch or None
     scan.remote = _public_remote(root)
     by_sha = {blob.sha: blob for blob in blobs}
-    roles = {blob.sha: file_role(root / blob.path, config.public_paths, config.test_paths, base) for blob in blobs}
+    roles = {
+        blob.sha: file_role(root / blob.path, config.public_paths, config.test_paths, base)
+        for blob in blobs
+    }
     keys: dict[str, str] = {}
     found: dict[str, list[Finding]] = {}
     pending: list[str] = []
     for blob in blobs:
         if cache is not None:
-            keys[blob.sha] = cache.key(f"blob:{blob.kind}:{roles[blob.sha]}", blob.sha.encode("ascii"))
+            keys[blob.sha] = cache.key(
+                f"blob:{blob.kind}:{roles[blob.sha]}", blob.sha.encode("ascii")
+            )
             cached = cache.get(keys[blob.sha], blob.path)
             if cached is not None:
                 found[blob.sha] = cached
@@ -345,9 +420,21 @@ def scan_history(paths: list[str], config: Config, analysis: Analysis | None = N
         for sha, data, size in _cat_blobs(root, pending, max_size):
             blob = by_sha[sha]
             if data is None:
-                found[sha] = [notice("OVA003", "blob missing from the object store (a shallow or partial clone?)", blob.path)]
+                found[sha] = [
+                    notice(
+                        "OVA003",
+                        "blob missing from the object store (a shallow or partial clone?)",
+                        blob.path,
+                    )
+                ]
             elif max_size and size > max_size:
-                found[sha] = [notice("OVA004", f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked", blob.path)]
+                found[sha] = [
+                    notice(
+                        "OVA004",
+                        f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked",
+                        blob.path,
+                    )
+                ]
             else:
                 yield sha, blob.path, blob.kind, roles[sha], data
 
@@ -388,8 +475,15 @@ def scan_history(paths: list[str], config: Config, analysis: Analysis | None = N
 
 
 def _history_key(finding: Finding) -> tuple:
-    return (finding.extra.get("history_order", 1 << 60), finding.path, (finding.extra.get("history") or {}).get("blob", ""),
-            finding.span.start_line, finding.span.start_col, finding.code, finding.message)
+    return (
+        finding.extra.get("history_order", 1 << 60),
+        finding.path,
+        (finding.extra.get("history") or {}).get("blob", ""),
+        finding.span.start_line,
+        finding.span.start_col,
+        finding.code,
+        finding.message,
+    )
 
 
 def _public_remote(root: Path) -> str | None:
@@ -406,7 +500,9 @@ def _public_remote(root: Path) -> str | None:
     if parts.scheme not in ("https", "http", "ssh", "git") or not parts.hostname:
         return None
     netloc = parts.hostname + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(("https" if parts.scheme in ("ssh", "git") else parts.scheme, netloc, parts.path, "", ""))
+    return urlunsplit(
+        ("https" if parts.scheme in ("ssh", "git") else parts.scheme, netloc, parts.path, "", "")
+    )
 
 
 # ---------------------------------------------------------------------------------------------- reports
@@ -425,35 +521,47 @@ def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
     for f in result.findings:
         props = f.extra.get("history")
         if props is None:  # a stale baseline entry
-            out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+            out.write(
+                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
+            )
             continue
         if props["commit"] != current_commit:
             if current_commit is not None:
                 out.write("\n")
             current_commit = props["commit"]
             current_blob = None
-            author = f"  {visible(props['author'])}" if "author" in props else ""  # an author name is input too
+            author = (
+                f"  {visible(props['author'])}" if "author" in props else ""
+            )  # an author name is input too
             out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
         if (f.path, props["blob"]) != current_blob:
             current_blob = (f.path, props["blob"])
             out.write(f"  {visible(f.path)} (blob {props['blob']}, {props['status']})\n")
-        out.write(f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+        out.write(
+            f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
+        )
     if show_suppressed and result.suppressed:
         out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
         for item in result.suppressed:
             f = item.finding
             commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
-                      f"[commit {commit}; {_one_line(item.reason)}]\n")
+            out.write(
+                f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
+                f"[commit {commit}; {_one_line(item.reason)}]\n"
+            )
     hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
     blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
-    removed = sum(1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True))
-    scope = (f"{_plural(len(scan.blobs), 'blob')} from {_plural(scan.commits, 'commit')}")
+    removed = sum(
+        1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True)
+    )
+    scope = f"{_plural(len(scan.blobs), 'blob')} from {_plural(scan.commits, 'commit')}"
     if not result.findings:
         out.write(f"All checks passed: no findings in {scope}{hidden}.\n")
         return
-    out.write(f"\nFound {_plural(len(result.findings), 'finding')} in {blobs} of {scope}{hidden}; "
-              f"{removed} in content no longer at HEAD (still public in the history).\n")
+    out.write(
+        f"\nFound {_plural(len(result.findings), 'finding')} in {blobs} of {scope}{hidden}; "
+        f"{removed} in content no longer at HEAD (still public in the history).\n"
+    )
     counts = Counter(f.code for f in result.findings)
     names = {f.code: f.name for f in result.findings}
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -465,7 +573,9 @@ def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
     for f in result.findings:
         props = f.extra.get("history") or {}
         tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-        out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n")
+        out.write(
+            f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n"
+        )
 
 
 def _one_line(text: str) -> str:
@@ -495,8 +605,13 @@ def write_history_json(scan: HistoryScan, out: TextIO, show_suppressed: bool = F
     out.write(viewer_safe(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
 
 
-def write_history_sarif(scan: HistoryScan, out: TextIO, category: str | None, srcroot: str | None,
-                        show_suppressed: bool = False) -> None:
+def write_history_sarif(
+    scan: HistoryScan,
+    out: TextIO,
+    category: str | None,
+    srcroot: str | None,
+    show_suppressed: bool = False,
+) -> None:
     from .report.json_report import viewer_safe
     from .report.sarif import build_sarif
 

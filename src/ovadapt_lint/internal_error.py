@@ -69,17 +69,23 @@ def redacted_traceback(exc: BaseException, source_text: str | None = None) -> st
     current: BaseException | None = exc
     while current is not None and all(current is not seen for seen in chain):
         chain.append(current)
-        current = current.__cause__ or (None if current.__suppress_context__ else current.__context__)
+        current = current.__cause__ or (
+            None if current.__suppress_context__ else current.__context__
+        )
     parts = []
     for item in reversed(chain):  # the root cause first, as Python prints it
         frames = "".join(traceback.format_tb(item.__traceback__))
-        parts.append(f"Traceback (most recent call last):\n{frames}"
-                     f"{type(item).__qualname__}: {redact_message(str(item), source_text)}\n")
+        parts.append(
+            f"Traceback (most recent call last):\n{frames}"
+            f"{type(item).__qualname__}: {redact_message(str(item), source_text)}\n"
+        )
     return "\nwhich led to:\n\n".join(parts)
 
 
 def report(exc: BaseException, display: str, source_text: str | None = None) -> None:
     """Under --debug, the traceback of an internal error on ``display`` to stderr."""
     if debug_enabled():
-        sys.stderr.write(f"ovadapt-lint: debug: internal error on {display}:\n"
-                         f"{redacted_traceback(exc, source_text)}")
+        sys.stderr.write(
+            f"ovadapt-lint: debug: internal error on {display}:\n"
+            f"{redacted_traceback(exc, source_text)}"
+        )

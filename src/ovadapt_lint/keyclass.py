@@ -20,7 +20,9 @@ def split_words(key: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Verdict:
-    category: str | None  # credential | transcript | log | local-path | raw-output | embedding | None
+    category: (
+        str | None
+    )  # credential | transcript | log | local-path | raw-output | embedding | None
     reason: str  # which part of the convention decided
     weak: bool = False  # an ambiguous key: judged by its value's shape
     container_ok: bool = False  # an object under this key is a container, not a body
@@ -47,10 +49,17 @@ class Vocabulary:
     # Verdicts by key: a module or fixture asks about the same few keys thousands of times.
     _verdicts: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
     # Every word the word rules look for: a key with none of them is unclassified after the whole-key rules.
-    _words: frozenset = field(default=frozenset(), init=False, repr=False, compare=False, hash=False)
+    _words: frozenset = field(
+        default=frozenset(), init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
-        words = set(self.compact_last_words) | self.compact_any_word | self.body_words | self.qualified_only
+        words = (
+            set(self.compact_last_words)
+            | self.compact_any_word
+            | self.body_words
+            | self.qualified_only
+        )
         for _, vocabulary in self.raw_words:
             words |= vocabulary
         object.__setattr__(self, "_words", frozenset(words))
@@ -73,7 +82,7 @@ class Vocabulary:
         # A multi-word raw key inside a longer key: raw evidence beats a pointer suffix (api_key_id).
         for size in (3, 2):
             for start in range(len(words) - size + 1):
-                part = "_".join(words[start:start + size])
+                part = "_".join(words[start : start + size])
                 if part in self.exact_raw:
                     return Verdict(self.exact_raw[part], f'raw key "{part}"')
         if self._words.isdisjoint(words):
@@ -82,7 +91,9 @@ class Vocabulary:
             hit = next((w for w in words if w in vocabulary), None)
             if hit is not None:
                 return Verdict(category, f'raw word "{hit}"', norm in self.weak_keys)
-        if words and (words[-1] in self.compact_last_words or any(w in self.compact_any_word for w in words)):
+        if words and (
+            words[-1] in self.compact_last_words or any(w in self.compact_any_word for w in words)
+        ):
             return Verdict(None, "compact suffix")
         body = next((w for w in words if w in self.body_words or w in self.qualified_only), None)
         if body is not None:
@@ -95,7 +106,16 @@ class Vocabulary:
 
 
 _LIST_KEYS = ("compact_keys", "compact_last_words", "compact_any_word")
-_KNOWN = {*_LIST_KEYS, "exact_raw", "raw_words", "weak", "compact_slots", "not_raw", "replace", "beyond_convention"}
+_KNOWN = {
+    *_LIST_KEYS,
+    "exact_raw",
+    "raw_words",
+    "weak",
+    "compact_slots",
+    "not_raw",
+    "replace",
+    "beyond_convention",
+}
 
 
 def merge_vocabulary(base: dict, extra: dict, where: str = "vocabulary") -> dict:
@@ -107,19 +127,28 @@ def merge_vocabulary(base: dict, extra: dict, where: str = "vocabulary") -> dict
     """
     unknown = set(extra) - _KNOWN
     if unknown:
-        raise ValueError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KNOWN))})")
+        raise ValueError(
+            f"{where}: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KNOWN))})"
+        )
     if extra.get("replace"):
         merged = {k: v for k, v in extra.items() if k != "replace"}
         missing = [k for k in (*_LIST_KEYS, "exact_raw", "raw_words", "weak") if k not in merged]
         if missing:
-            raise ValueError(f"{where}: replace = true needs every table; missing {', '.join(missing)}")
+            raise ValueError(
+                f"{where}: replace = true needs every table; missing {', '.join(missing)}"
+            )
         return merged
-    merged = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in base.items()}
+    merged = {
+        k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+        for k, v in base.items()
+    }
     for key in _LIST_KEYS:
         merged[key] = merged[key] + [str(w).lower() for w in extra.get(key, [])]
     merged["exact_raw"].update({str(k).lower(): v for k, v in extra.get("exact_raw", {}).items()})
     for category, words in extra.get("raw_words", {}).items():
-        merged["raw_words"][category] = list(merged["raw_words"].get(category, [])) + [str(w).lower() for w in words]
+        merged["raw_words"][category] = list(merged["raw_words"].get(category, [])) + [
+            str(w).lower() for w in words
+        ]
     for table in ("weak", "compact_slots"):
         merged[table] = {**merged.get(table, {}), **extra.get(table, {})}
     beyond = dict(merged.get("beyond_convention", {}))
@@ -128,12 +157,18 @@ def merge_vocabulary(base: dict, extra: dict, where: str = "vocabulary") -> dict
     merged["beyond_convention"] = beyond
     drop = {str(w).lower() for w in extra.get("not_raw", [])}
     merged["exact_raw"] = {k: v for k, v in merged["exact_raw"].items() if k not in drop}
-    merged["beyond_convention"]["body_words"] = [w for w in beyond.get("body_words", []) if w not in drop]
-    merged["raw_words"] = {c: [w for w in ws if w not in drop] for c, ws in merged["raw_words"].items()}
+    merged["beyond_convention"]["body_words"] = [
+        w for w in beyond.get("body_words", []) if w not in drop
+    ]
+    merged["raw_words"] = {
+        c: [w for w in ws if w not in drop] for c, ws in merged["raw_words"].items()
+    }
     categories = {"credential", "transcript", "log", "local-path", "raw-output", "embedding"}
     bad = {c for c in (*merged["raw_words"], *merged["exact_raw"].values()) if c not in categories}
     if bad:
-        raise ValueError(f"{where}: unknown category {', '.join(sorted(bad))} (known: {', '.join(sorted(categories))})")
+        raise ValueError(
+            f"{where}: unknown category {', '.join(sorted(bad))} (known: {', '.join(sorted(categories))})"
+        )
     return merged
 
 

@@ -89,15 +89,20 @@ def mask_text(text: str, patterns=None) -> str:
 # A password-shaped token where no detector looked (`curl -u elastic:P@ssw0rd9`): 8+ characters with a lower-
 # and an upper-case letter, a digit and a symbol, standing alone or after `:` or `=`. No `/` or `.`, so paths,
 # hosts and versions stay readable.
-_SHAPED = re.compile(r"""(?<![^\s"'`:=(\[,])(?=[\w@#$%^&*!+~-]{0,200}?[a-z])(?=[\w@#$%^&*!+~-]{0,200}?[A-Z])"""
-                     r"""(?=[\w@#$%^&*!+~-]{0,200}?[0-9])(?=[\w@#$%^&*!+~-]{0,200}?[@#$%^&*!+~])"""
-                     r"""[A-Za-z0-9@#$%^&*!+~_\-]{8,200}(?![^\s"'`,;)\]}])""", re.ASCII)
+_SHAPED = re.compile(
+    r"""(?<![^\s"'`:=(\[,])(?=[\w@#$%^&*!+~-]{0,200}?[a-z])(?=[\w@#$%^&*!+~-]{0,200}?[A-Z])"""
+    r"""(?=[\w@#$%^&*!+~-]{0,200}?[0-9])(?=[\w@#$%^&*!+~-]{0,200}?[@#$%^&*!+~])"""
+    r"""[A-Za-z0-9@#$%^&*!+~_\-]{8,200}(?![^\s"'`,;)\]}])""",
+    re.ASCII,
+)
 # A value assigned to a credential-named key where no detector judged it (`SNYK_TOKEN := "9f3c2a71-…"`, a UUID):
 # only the value is masked, and only one with a digit and a letter, so `is_secret = true`, counts and
 # environment lookups (`"GITHUB_TOKEN": os.environ[…]`) stay readable. The credential word anchors the match.
-_ASSIGNED = re.compile(r"""(?i)(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|credential)s?"""
-                       r"""(?=([\w-]{0,40}))\1\\?["']?[ \t]{0,5}(?::=|=|:)[ \t]{0,5}(?:\\?["'])?"""
-                       r"""([a-z0-9][\w+/=.~-]{7,199})""")  # (?=(…))\1: the name's rest taken whole, no backtracking
+_ASSIGNED = re.compile(
+    r"""(?i)(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|credential)s?"""
+    r"""(?=([\w-]{0,40}))\1\\?["']?[ \t]{0,5}(?::=|=|:)[ \t]{0,5}(?:\\?["'])?"""
+    r"""([a-z0-9][\w+/=.~-]{7,199})"""
+)  # (?=(…))\1: the name's rest taken whole, no backtracking
 _DIGIT, _LETTER = re.compile(r"[0-9]"), re.compile(r"[A-Za-z]")
 # Backslash escapes of a source line, as they read in the string they spell (same length, so offsets hold):
 # `\"` is a quote and `\n` a space, so `is_secret = true\n"` judges `true`, not `true\n`.
@@ -122,10 +127,14 @@ def line_secret_spans(line: str, patterns=None) -> list[tuple[int, int]]:
     and password-shaped tokens. ``patterns``: see secret_spans."""
     patterns = patterns if patterns is not None else _credential_patterns()
     readable = _ESCAPE.sub(lambda m: " " + (m.group(1) if m.group(1) in "\"'" else " "), line)
-    spans = [(h.start, h.end) for h in scan_secrets(readable, patterns) if h.secret and h.end > h.start]
+    spans = [
+        (h.start, h.end) for h in scan_secrets(readable, patterns) if h.secret and h.end > h.start
+    ]
     spans += [m.span() for m in _safety_net().finditer(line)]
     spans += [m.span() for m in _SHAPED.finditer(line)]
-    spans += [m.span(2) for m in _ASSIGNED.finditer(line) if _DIGIT.search(m[2]) and _LETTER.search(m[2])]
+    spans += [
+        m.span(2) for m in _ASSIGNED.finditer(line) if _DIGIT.search(m[2]) and _LETTER.search(m[2])
+    ]
     spans += pem_spans(line)
     return merge_spans(spans)
 

@@ -128,7 +128,9 @@ def build_rules(extensions: tuple[tuple[str, dict[str, Any]], ...] = ()) -> dict
         try:
             rule = Rule(**entry)
         except TypeError as exc:
-            raise ValueError(f"{source}: bad [[rule]] entry {entry.get('code', '?')}: {exc}") from exc
+            raise ValueError(
+                f"{source}: bad [[rule]] entry {entry.get('code', '?')}: {exc}"
+            ) from exc
         if rule.code in rules:
             raise ValueError(f"{source}: {rule.code} is already defined")
         if rule.severity not in SEVERITIES:
@@ -151,7 +153,15 @@ def build_rules(extensions: tuple[tuple[str, dict[str, Any]], ...] = ()) -> dict
 # [[rule.secret]] ones (src/ovadapt_lint/detect/credentials.py, SecretPattern.from_data).
 PROVIDER_REQUIRED = ("code", "id", "provider", "label", "needles", "regex", "example", "near_miss")
 # `example_key`: the key an entry with a `key` is tested under (tests/test_providers.py).
-PROVIDER_OPTIONAL = ("key", "entropy", "placeholders", "skip_refs", "not_values", "ignore_case", "example_key")
+PROVIDER_OPTIONAL = (
+    "key",
+    "entropy",
+    "placeholders",
+    "skip_refs",
+    "not_values",
+    "ignore_case",
+    "example_key",
+)
 
 
 def provider_secrets() -> list[dict[str, Any]]:
@@ -168,8 +178,12 @@ def check_providers(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         missing = [k for k in PROVIDER_REQUIRED if k not in entry]
         if unknown or missing:
             raise ValueError(f"{where}: unknown keys {unknown}, missing keys {missing}")
-        if not (entry["needles"] or "key" in entry) or not all(isinstance(n, str) and n for n in entry["needles"]):
-            raise ValueError(f"{where}: needles must be non-empty strings (an empty list only with a `key`)")
+        if not (entry["needles"] or "key" in entry) or not all(
+            isinstance(n, str) and n for n in entry["needles"]
+        ):
+            raise ValueError(
+                f"{where}: needles must be non-empty strings (an empty list only with a `key`)"
+            )
         if entry["id"] in seen:
             raise ValueError(f"{where}: duplicate id")
         seen.add(entry["id"])
@@ -180,8 +194,14 @@ def _provider_secrets(rules: dict[str, Rule]) -> dict[str, list[dict[str, Any]]]
     by_code: dict[str, list[dict[str, Any]]] = {}
     for entry in provider_secrets():
         if entry["code"] not in rules:
-            raise ValueError(f"secrets/providers.toml: {entry['id']} names unknown rule {entry['code']}")
-        data = {k: v for k, v in entry.items() if k not in ("code", "provider", "example", "near_miss", "example_key")}
+            raise ValueError(
+                f"secrets/providers.toml: {entry['id']} names unknown rule {entry['code']}"
+            )
+        data = {
+            k: v
+            for k, v in entry.items()
+            if k not in ("code", "provider", "example", "near_miss", "example_key")
+        }
         by_code.setdefault(entry["code"], []).append(data)
     return by_code
 

@@ -98,5 +98,7 @@ class LintResult:
         from .discover import root_relative
 
         target = self.targets.get(display)
-        return root_relative(str(target.path) if target is not None else display,
-                             root if root is not None else self.source_root())
+        return root_relative(
+            str(target.path) if target is not None else display,
+            root if root is not None else self.source_root(),
+        )

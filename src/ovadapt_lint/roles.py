@@ -50,7 +50,9 @@ def _needles(contracts) -> tuple[bytes, ...]:
     return tuple(sorted(w.encode() for w in words))
 
 
-def _content_reason(target: Target, max_size: int, contracts, needles: tuple[bytes, ...]) -> str | None:
+def _content_reason(
+    target: Target, max_size: int, contracts, needles: tuple[bytes, ...]
+) -> str | None:
     from .checks.contracts import find_adapters
     from .frontends.json_tree import parse_json, parse_jsonl
     from .source import read_source
@@ -71,7 +73,9 @@ def discover_roles(paths: list[str], configs) -> list[tuple[Target, Role]]:
     from .discover import discover
 
     root = configs.root
-    targets = list(discover(paths, root.include, root.exclude, configs.settings, root.force_include))
+    targets = list(
+        discover(paths, root.include, root.exclude, configs.settings, root.force_include)
+    )
     roles = file_roles(targets, configs)
     return [(t, roles[t.display]) for t in targets]
 
@@ -83,8 +87,11 @@ def write_roles(found: list[tuple[Target, Role]], out, as_json: bool = False) ->
     if as_json:
         import json
 
-        document = {"schema": "ovadapt-lint/roles/v1", "summary": counts,
-                    "files": [{"path": t.uri, "role": r.role, "why": r.why} for t, r in found]}
+        document = {
+            "schema": "ovadapt-lint/roles/v1",
+            "summary": counts,
+            "files": [{"path": t.uri, "role": r.role, "why": r.why} for t, r in found],
+        }
         out.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
         return
     for target, role in found:

@@ -14,7 +14,9 @@ def where_judged(rule: Rule) -> str:
     """Where ``rule`` is judged. No check names an extension rule's code: its credential formats and text
     signatures are matched with the built-in ones (detect/scanner.py), so it is judged where those are."""
     if rule.code not in all_rules() and (rule.secret or rule.signature):
-        return judged_where(SECRET_CODES[0] if rule.secret and rule.policy.everywhere else CONTENT_CODES[0])
+        return judged_where(
+            SECRET_CODES[0] if rule.secret and rule.policy.everywhere else CONTENT_CODES[0]
+        )
     return judged_where(rule.code)
 
 
@@ -53,10 +55,22 @@ def rule_markdown(rule: Rule) -> str:
 
 def rule_text(rule: Rule) -> str:
     """A rule as `--explain CODE` prints it."""
-    lines = [f"{rule.code} ({rule.name}) [{rule.category}, {rule.severity}]", "", rule.summary, "",
-             f"Judged in: {where_judged(rule)} (--scope all: every file)", "",
-             "What it does:", f"  {rule.what}", "", "Why it matters:", f"  {rule.why}", "",
-             "Example:", *("  " + line for line in rule.example.splitlines())]
+    lines = [
+        f"{rule.code} ({rule.name}) [{rule.category}, {rule.severity}]",
+        "",
+        rule.summary,
+        "",
+        f"Judged in: {where_judged(rule)} (--scope all: every file)",
+        "",
+        "What it does:",
+        f"  {rule.what}",
+        "",
+        "Why it matters:",
+        f"  {rule.why}",
+        "",
+        "Example:",
+        *("  " + line for line in rule.example.splitlines()),
+    ]
     if rule.ok:
         lines += ["", "Not reported:", *("  " + line for line in rule.ok.splitlines())]
     if rule.signature_labels():
@@ -93,7 +107,9 @@ def docs_markdown(rules: dict[str, Rule] | None = None) -> str:
         "|---|---|---|---|---|",
     ]
     for rule in rules.values():
-        lines.append(f"| [{rule.code}](#{rule.code.lower()}-{rule.name}) | `{rule.name}` | {rule.category} | {rule.severity} | {rule.summary} |")
+        lines.append(
+            f"| [{rule.code}](#{rule.code.lower()}-{rule.name}) | `{rule.name}` | {rule.category} | {rule.severity} | {rule.summary} |"
+        )
     lines.append("")
     lines += flow_models_markdown()
     for rule in rules.values():
@@ -110,11 +126,18 @@ def flow_models_markdown() -> list[str]:
     from . import rulepack
 
     data = rulepack.load_toml("flow", "models.toml")
-    sources, kill, carry, sinks = data["sources"], data["sanitizers"], data["propagators"], data["sinks"]
+    sources, kill, carry, sinks = (
+        data["sources"],
+        data["sanitizers"],
+        data["propagators"],
+        data["sinks"],
+    )
     by_kind: dict[str, list[str]] = {}
     for table in ("calls", "methods", "names", "fields"):
         for name, kind in sources[table].items():
-            shown = f".{name}()" if table == "methods" else f'["{name}"]' if table == "fields" else name
+            shown = (
+                f".{name}()" if table == "methods" else f'["{name}"]' if table == "fields" else name
+            )
             by_kind.setdefault(kind, []).append(shown)
     lines = [
         "## Python flows (OVA208, OVA410, OVA504, OVA605)",
@@ -128,13 +151,19 @@ def flow_models_markdown() -> list[str]:
         "under its published key and carries its trace (text output, SARIF `codeFlows`). The models are data in "
         "`rules/flow/models.toml`; this section is generated from it.",
         "",
-        "**Sources** (by kind; `[\"x\"]` is a key or attribute read from a record, also through `.get`):",
+        '**Sources** (by kind; `["x"]` is a key or attribute read from a record, also through `.get`):',
         "",
     ]
     for kind, row in data["kinds"].items():
-        lines.append(f"- `{kind}` ({row['code']}, {row['text']}): {_names(by_kind.get(kind, []))}"
-                     + ("; `except E as e`" if kind == sources["except_binding"] else "")
-                     + ("; `open()` / `.open()` of a file that is not public" if kind == "file-content" else ""))
+        lines.append(
+            f"- `{kind}` ({row['code']}, {row['text']}): {_names(by_kind.get(kind, []))}"
+            + ("; `except E as e`" if kind == sources["except_binding"] else "")
+            + (
+                "; `open()` / `.open()` of a file that is not public"
+                if kind == "file-content"
+                else ""
+            )
+        )
     lines += [
         f"- `credential` also: environment variables named {_names(sources['env_credential'])}, and a command "
         f"line (a list or f-string) holding a flag {_names(sources['credential_flags'])} followed by a value; "
@@ -144,7 +173,7 @@ def flow_models_markdown() -> list[str]:
         "",
         f"**Sanitisers** stop a flow: calls {_names(kill['calls'])}; any call into {_names(kill['modules'])}; "
         f"methods {_names(kill['methods'])}; attributes {_names(kill['attributes'])}; comparisons, `not`, "
-        f"membership tests and enum mapping (`x if x in ALLOWED else \"other\"`, `MAPPING[x]`); reading an id, "
+        f'membership tests and enum mapping (`x if x in ALLOWED else "other"`, `MAPPING[x]`); reading an id, '
         f"count, digest or flag field (`issue_id`, `stdout_sha256`); a regex substitution whose replacement "
         f"matches `{kill['placeholders']}`; a function of the linted code whose every return carries nothing "
         f"(its summary), or that checks its argument against a pattern and refuses it (`if PATTERN.search(x): "
@@ -158,7 +187,7 @@ def flow_models_markdown() -> list[str]:
         "",
         "**Sinks** (where a value is published):",
         "",
-        "- the fields of a recognised projection (see \"What is judged where\"), a store into one, an instance of "
+        '- the fields of a recognised projection (see "What is judged where"), a store into one, an instance of '
         "a projection type (also imported from another module), and stores into a projection another function "
         "returned;",
         "- a dict whose literal keys are those of an object of a committed public JSON fixture of the linted set "
@@ -166,16 +195,16 @@ def flow_models_markdown() -> list[str]:
         f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} on "
         f"one: a path whose name ends in {_names(sinks['public_suffixes'])} or that runs through a "
         f"{_names(sinks['public_folders'])} folder, wherever the value was built;",
-        "- the arguments of the configured `public-sinks = [\"pkg.module:function\", \"pkg.module:Class.method\"]` "
+        '- the arguments of the configured `public-sinks = ["pkg.module:function", "pkg.module:Class.method"]` '
         "(a chat-board upsert, a comment poster) and of `public-validators`;",
-        f"- with `published = \"outputs\"` (config, or `--published outputs`): every machine-readable output too: "
+        f'- with `published = "outputs"` (config, or `--published outputs`): every machine-readable output too: '
         f"what reaches standard output (the arguments of {_names(sinks['outputs'])}, `json.dump(x, sys.stdout)`; "
         f"not a `json.dumps` that feeds a hash, a socket or a private file), and what a CLI command handler returns (a function given "
         f"to `set_defaults({'/'.join(sinks['handler_keywords'])}=...)` or decorated as "
         f"{_names(sinks['handler_decorators'])}).",
         "",
         "To extend the model for a repository: list its redactors in `sanitizers`, its publishers in "
-        "`public-sinks`, and set `published = \"outputs\"` when everything it prints as JSON is promised to be "
+        '`public-sinks`, and set `published = "outputs"` when everything it prints as JSON is promised to be '
         "public-safe.",
         "",
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -33,12 +33,12 @@ def read_text(*parts: str) -> str:
     return node.read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_toml(*parts: str) -> dict[str, Any]:
     return tomllib.loads(read_text(*parts))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_json(*parts: str) -> Any:
     return json.loads(read_text(*parts))
 

@@ -35,7 +35,7 @@ def split_lines(text: str) -> list[str]:
     """``text`` cut into lines, each keeping its line ending (the one line model, not ``str.splitlines``)."""
     lines, start = [], 0
     for match in LINE_BREAK.finditer(text):
-        lines.append(text[start:match.end()])
+        lines.append(text[start : match.end()])
         start = match.end()
     if start < len(text):
         lines.append(text[start:])
@@ -69,8 +69,12 @@ class SourceFile:
     # The file's own encoding when it is not UTF-8 (a PEP 263 declaration); ``data`` is then transcoded to UTF-8.
     encoding: str = "utf-8"
     _line_starts: list[int] = field(default_factory=list, repr=False)
-    _ascii: dict[int, bool] = field(default_factory=dict, repr=False)  # line index -> only ASCII bytes
-    _last: tuple[int, int, int] = field(default=(-1, 0, 1), repr=False)  # (line index, offset, column)
+    _ascii: dict[int, bool] = field(
+        default_factory=dict, repr=False
+    )  # line index -> only ASCII bytes
+    _last: tuple[int, int, int] = field(
+        default=(-1, 0, 1), repr=False
+    )  # (line index, offset, column)
 
     def __post_init__(self) -> None:
         self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
@@ -90,7 +94,11 @@ class SourceFile:
         start = self._line_starts[index]
         ascii_line = self._ascii.get(index)
         if ascii_line is None:
-            end = self._line_starts[index + 1] if index + 1 < len(self._line_starts) else len(self.data)
+            end = (
+                self._line_starts[index + 1]
+                if index + 1 < len(self._line_starts)
+                else len(self.data)
+            )
             ascii_line = self._ascii[index] = self.data[start:end].isascii()
         if ascii_line:
             return index + 1, offset - start + 1
@@ -114,7 +122,7 @@ class SourceFile:
         if line > len(self._line_starts):
             return len(self.data)
         start = self._line_starts[line - 1]
-        return start + len(self.line_text(line)[:max(column - 1, 0)].encode("utf-8"))
+        return start + len(self.line_text(line)[: max(column - 1, 0)].encode("utf-8"))
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line ending."""
@@ -137,8 +145,15 @@ def visible(text: str) -> str:
     log: each control character as a backslash escape (``\\n``, ``\\x1b``, ``\\u2028``)."""
     if not _UNSAFE.search(text):
         return text
-    return _UNSAFE.sub(lambda m: _ESCAPES.get(m.group(), None) or
-                       (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"), text)
+    return _UNSAFE.sub(
+        lambda m: (
+            _ESCAPES.get(m.group(), None)
+            or (
+                f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"
+            )
+        ),
+        text,
+    )
 
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -174,12 +189,19 @@ def read_regular(path: str | os.PathLike, limit: int = -1) -> bytes:
         return handle.read(limit)
 
 
-def notice(code: str, message: str, display: str, span: Span | None = None, severity: str | None = None) -> Finding:
+def notice(
+    code: str, message: str, display: str, span: Span | None = None, severity: str | None = None
+) -> Finding:
     return make_finding(code, message, display, span or Span(1, 1, 1, 1), severity=severity)
 
 
-def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE,
-                kind: str = "json", data: bytes | None = None) -> tuple[SourceFile | None, list[Finding]]:
+def read_source(
+    path: Path,
+    display: str,
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
+    kind: str = "json",
+    data: bytes | None = None,
+) -> tuple[SourceFile | None, list[Finding]]:
     """Read and decode-check a file. Returns (source or None, notices).
     ``kind``: a UTF-8 byte-order mark is reported for JSON only (Python and Markdown allow it).
     ``data``: the file's bytes when the caller already read them."""
@@ -190,41 +212,97 @@ def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE,
     except FileNotFoundError:
         return None, [notice("OVA003", "file disappeared before it could be read", display)]
     except OSError as exc:
-        return None, [notice("OVA003", f"cannot stat file: {exc.strerror or type(exc).__name__}", display)]
+        return None, [
+            notice("OVA003", f"cannot stat file: {exc.strerror or type(exc).__name__}", display)
+        ]
     if max_size and size > max_size:
-        return None, [notice("OVA004", f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked", display)]
+        return None, [
+            notice(
+                "OVA004",
+                f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked",
+                display,
+            )
+        ]
     try:
         data = read_regular(path, max_size + 1 if max_size else -1)
     except FileNotFoundError:
         return None, [notice("OVA003", "file disappeared before it could be read", display)]
     except OSError as exc:
-        return None, [notice("OVA003", f"cannot read file: {exc.strerror or type(exc).__name__}", display)]
+        return None, [
+            notice("OVA003", f"cannot read file: {exc.strerror or type(exc).__name__}", display)
+        ]
     if max_size and len(data) > max_size:  # grew between stat and read
-        return None, [notice("OVA004", f"file is over the {max_size:,}-byte limit; not checked", display)]
+        return None, [
+            notice("OVA004", f"file is over the {max_size:,}-byte limit; not checked", display)
+        ]
     return _decode(path, display, data, kind)
 
 
-def _decode(path: Path, display: str, data: bytes, kind: str) -> tuple[SourceFile | None, list[Finding]]:
+def _decode(
+    path: Path, display: str, data: bytes, kind: str
+) -> tuple[SourceFile | None, list[Finding]]:
     notices: list[Finding] = []
     if data.startswith(_UTF32_BOMS):
-        return None, [notice("OVA002", "file is UTF-32 (byte-order mark found); JSON fixtures must be UTF-8", display)]
+        return None, [
+            notice(
+                "OVA002",
+                "file is UTF-32 (byte-order mark found); JSON fixtures must be UTF-8",
+                display,
+            )
+        ]
     if data.startswith(_UTF16_BOMS):
-        return None, [notice("OVA002", "file is UTF-16 (byte-order mark found); JSON fixtures must be UTF-8", display)]
+        return None, [
+            notice(
+                "OVA002",
+                "file is UTF-16 (byte-order mark found); JSON fixtures must be UTF-8",
+                display,
+            )
+        ]
     if b"\x00" in data:
         sample = data[:4096]
-        if len(sample) >= 2 and sample.count(b"\x00") * 2 >= len(sample) - 1 and (sample[1:2] == b"\x00" or sample[0:1] == b"\x00"):
-            return None, [notice("OVA002", "file looks like UTF-16 without a byte-order mark; JSON fixtures must be UTF-8", display)]
+        if (
+            len(sample) >= 2
+            and sample.count(b"\x00") * 2 >= len(sample) - 1
+            and (sample[1:2] == b"\x00" or sample[0:1] == b"\x00")
+        ):
+            return None, [
+                notice(
+                    "OVA002",
+                    "file looks like UTF-16 without a byte-order mark; JSON fixtures must be UTF-8",
+                    display,
+                )
+            ]
         src = SourceFile(path, display, data)
         line, col = src.position(data.index(b"\x00"))
-        return None, [notice("OVA005", "file contains NUL bytes: binary content, not checked", display, Span(line, col, line, col + 1))]
+        return None, [
+            notice(
+                "OVA005",
+                "file contains NUL bytes: binary content, not checked",
+                display,
+                Span(line, col, line, col + 1),
+            )
+        ]
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
         if kind in ("json", "jsonl"):
-            notices.append(notice("OVA002", "file starts with a UTF-8 byte-order mark (not allowed by RFC 8259); checked without it", display, severity="warning"))
+            notices.append(
+                notice(
+                    "OVA002",
+                    "file starts with a UTF-8 byte-order mark (not allowed by RFC 8259); checked without it",
+                    display,
+                    severity="warning",
+                )
+            )
     if kind == "python":
         declared = _python_encoding(data)
         if declared is None:
-            return None, notices + [notice("OVA002", "unknown encoding in the coding declaration; file not checked", display)]
+            return None, notices + [
+                notice(
+                    "OVA002",
+                    "unknown encoding in the coding declaration; file not checked",
+                    display,
+                )
+            ]
         if declared != "utf-8":
             return _transcode(path, display, data, declared, notices)
     try:
@@ -232,7 +310,14 @@ def _decode(path: Path, display: str, data: bytes, kind: str) -> tuple[SourceFil
     except UnicodeDecodeError as exc:
         src = SourceFile(path, display, data)
         line, col = src.position(exc.start)
-        notices.append(notice("OVA002", f"invalid UTF-8 byte 0x{data[exc.start]:02x} at line {line}, column {col}; file not checked", display, Span(line, col, line, col + 1)))
+        notices.append(
+            notice(
+                "OVA002",
+                f"invalid UTF-8 byte 0x{data[exc.start]:02x} at line {line}, column {col}; file not checked",
+                display,
+                Span(line, col, line, col + 1),
+            )
+        )
         return None, notices
     return SourceFile(path, display, data), notices
 
@@ -246,11 +331,20 @@ def _python_encoding(data: bytes) -> str | None:
     return "utf-8" if codecs.lookup(name).name in ("utf-8", "utf-8-sig") else name
 
 
-def _transcode(path: Path, display: str, data: bytes, encoding: str,
-               notices: list[Finding]) -> tuple[SourceFile | None, list[Finding]]:
+def _transcode(
+    path: Path, display: str, data: bytes, encoding: str, notices: list[Finding]
+) -> tuple[SourceFile | None, list[Finding]]:
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
-        return None, notices + [notice("OVA002", f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not valid "
-                                                 f"{encoding} (the file's coding declaration); file not checked", display)]
-    return SourceFile(path, display, text.encode("utf-8", "surrogateescape"), encoding=encoding), notices
+        return None, notices + [
+            notice(
+                "OVA002",
+                f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not valid "
+                f"{encoding} (the file's coding declaration); file not checked",
+                display,
+            )
+        ]
+    return SourceFile(
+        path, display, text.encode("utf-8", "surrogateescape"), encoding=encoding
+    ), notices

@@ -38,7 +38,9 @@ def user_key() -> bytes | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:
-            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            handle = os.open(
+                path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600
+            )
         except FileExistsError:
             pass
         else:
@@ -47,8 +49,9 @@ def user_key() -> bytes | None:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         with os.fdopen(handle, "rb") as source:
             info = os.fstat(source.fileno())
-            if os.name == "posix" and (info.st_mode & 0o077 or info.st_uid != os.getuid()
-                                       or not stat.S_ISREG(info.st_mode)):
+            if os.name == "posix" and (
+                info.st_mode & 0o077 or info.st_uid != os.getuid() or not stat.S_ISREG(info.st_mode)
+            ):
                 return None
             key = source.read(4096)
     except OSError:
@@ -57,7 +60,9 @@ def user_key() -> bytes | None:
 
 
 def _mac(key: bytes, name: str, payload: str) -> str:
-    return hmac.new(key, (name + "\0" + payload).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+    return hmac.new(
+        key, (name + "\0" + payload).encode("utf-8", "surrogatepass"), hashlib.sha256
+    ).hexdigest()
 
 
 def read_table(name: str) -> Any | None:
@@ -68,7 +73,11 @@ def read_table(name: str) -> Any | None:
     try:
         entry = json.loads((folder() / name).read_text(encoding="utf-8"))
         payload, mac = entry["payload"], entry["mac"]
-        if isinstance(payload, str) and isinstance(mac, str) and hmac.compare_digest(mac, _mac(key, name, payload)):
+        if (
+            isinstance(payload, str)
+            and isinstance(mac, str)
+            and hmac.compare_digest(mac, _mac(key, name, payload))
+        ):
             return json.loads(payload)
     except (OSError, ValueError, TypeError, KeyError):
         pass

@@ -20,13 +20,23 @@ from .findings import Finding
 _GIT_TIMEOUT = 600
 
 
-def git(args: list[str], cwd: Path | str, *, check: bool = True, text: bool = True) -> subprocess.CompletedProcess:
+def git(
+    args: list[str], cwd: Path | str, *, check: bool = True, text: bool = True
+) -> subprocess.CompletedProcess:
     try:
-        proc = subprocess.run(["git", "-c", "core.quotePath=false", *args], cwd=str(cwd), capture_output=True,
-                              text=text, timeout=_GIT_TIMEOUT, stdin=subprocess.DEVNULL,
-                              **({"encoding": "utf-8", "errors": "surrogateescape"} if text else {}))
+        proc = subprocess.run(
+            ["git", "-c", "core.quotePath=false", *args],
+            cwd=str(cwd),
+            capture_output=True,
+            text=text,
+            timeout=_GIT_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+            **({"encoding": "utf-8", "errors": "surrogateescape"} if text else {}),
+        )
     except FileNotFoundError:
-        raise GitError("git is not installed (or not on PATH); review and history modes need it") from None
+        raise GitError(
+            "git is not installed (or not on PATH); review and history modes need it"
+        ) from None
     except (OSError, subprocess.SubprocessError) as exc:
         raise GitError(f"cannot run git: {type(exc).__name__}") from None
     if check and proc.returncode != 0:
@@ -49,7 +59,9 @@ def repo_root(start: str) -> Path:
     proc = git(["rev-parse", "--show-toplevel"], folder, check=False)
     top = proc.stdout.strip()
     if proc.returncode != 0 or not top:
-        raise GitError(f"{display(start)} is not inside a git repository (review and history modes need one)")
+        raise GitError(
+            f"{display(start)} is not inside a git repository (review and history modes need one)"
+        )
     return Path(os.path.realpath(top))
 
 
@@ -61,10 +73,16 @@ def display(path: str) -> str:
 def resolve_commit(root: Path, ref: str) -> str:
     if not ref or ref.startswith("-"):
         raise GitError(f"unknown git revision {ref!r}")
-    proc = git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], root, check=False)
+    proc = git(
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"],
+        root,
+        check=False,
+    )
     if proc.returncode != 0 or not proc.stdout.strip():
-        raise GitError(f"unknown git revision {ref!r} (not a branch, tag or commit of this repository; "
-                       f"in CI, fetch it first, e.g. `git fetch origin main` and use origin/main)")
+        raise GitError(
+            f"unknown git revision {ref!r} (not a branch, tag or commit of this repository; "
+            f"in CI, fetch it first, e.g. `git fetch origin main` and use origin/main)"
+        )
     return proc.stdout.strip()
 
 
@@ -72,8 +90,10 @@ def merge_base(root: Path, ref: str) -> str:
     commit = resolve_commit(root, ref)
     proc = git(["merge-base", commit, "HEAD"], root, check=False)
     if proc.returncode != 0 or not proc.stdout.strip():
-        raise GitError(f"{ref!r} has no merge base with HEAD (unrelated history, or a shallow clone: "
-                       f"fetch more history, e.g. `fetch-depth: 0`)")
+        raise GitError(
+            f"{ref!r} has no merge base with HEAD (unrelated history, or a shallow clone: "
+            f"fetch more history, e.g. `fetch-depth: 0`)"
+        )
     return proc.stdout.strip()
 
 
@@ -90,7 +110,7 @@ def _unquote(name: str) -> str:
         if char == "\\" and index + 1 < len(body):
             nxt = body[index + 1]
             if nxt in "01234567" and index + 3 < len(body) + 1:
-                out.append(int(body[index + 1:index + 4], 8))
+                out.append(int(body[index + 1 : index + 4], 8))
                 index += 4
                 continue
             out.append(escapes.get(nxt, ord(nxt)))
@@ -108,8 +128,12 @@ class ReviewScope:
     root: Path
     base: str  # the merge base commit
     ref: str  # as given
-    added: set[str] = field(default_factory=set)  # new files (and untracked ones): every finding counts
-    changed: dict[str, set[int]] = field(default_factory=dict)  # modified / renamed files -> changed lines (new side)
+    added: set[str] = field(
+        default_factory=set
+    )  # new files (and untracked ones): every finding counts
+    changed: dict[str, set[int]] = field(
+        default_factory=dict
+    )  # modified / renamed files -> changed lines (new side)
 
     def files(self) -> list[str]:
         return sorted(self.added | set(self.changed))
@@ -122,7 +146,9 @@ class ReviewScope:
             return True
         lines = self.changed.get(rel)
         if lines is None:
-            return True  # not a file of the change (a stale-baseline notice names the baseline file)
+            return (
+                True  # not a file of the change (a stale-baseline notice names the baseline file)
+            )
         rule = (rules if rules is not None else registry.all_rules()).get(finding.code)
         if rule is not None and rule.policy.notice and not rule.review_by_line:
             return True  # a changed file that could not be checked has not been proven safe
@@ -142,7 +168,7 @@ def _container_end_line(source, line: int, col: int) -> int:
     except Exception:
         return line
     data = source.data
-    if offset >= len(data) or data[offset:offset + 1] not in (b"{", b"["):
+    if offset >= len(data) or data[offset : offset + 1] not in (b"{", b"["):
         return line
     depth = 0
     in_string = False
@@ -173,7 +199,10 @@ def review_scope(start: str, ref: str, untracked: bool = True) -> ReviewScope:
     base = merge_base(root, ref)
     scope = ReviewScope(root=root, base=base, ref=ref)
     # Statuses first (NUL-separated, so any file name is exact), then the hunks of each file.
-    proc = git(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=AMRT", base, "--"], root)
+    proc = git(
+        ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=AMRT", base, "--"],
+        root,
+    )
     parts = proc.stdout.split("\0")
     index = 0
     modified: set[str] = set()
@@ -188,7 +217,19 @@ def review_scope(start: str, ref: str, untracked: bool = True) -> ReviewScope:
             index += 2
             (scope.added if status.startswith("A") else modified).add(name)
     if modified:
-        proc = git(["diff", "--unified=0", "--no-color", "--no-ext-diff", "-M", "--diff-filter=MRT", base, "--"], root)
+        proc = git(
+            [
+                "diff",
+                "--unified=0",
+                "--no-color",
+                "--no-ext-diff",
+                "-M",
+                "--diff-filter=MRT",
+                base,
+                "--",
+            ],
+            root,
+        )
         current: str | None = None
         for line in proc.stdout.splitlines():
             if line.startswith("+++ "):
@@ -212,7 +253,9 @@ def review_scope(start: str, ref: str, untracked: bool = True) -> ReviewScope:
     return scope
 
 
-def review_paths(scope: ReviewScope, paths: list[str], include: list[str], exclude: list[str]) -> list[str]:
+def review_paths(
+    scope: ReviewScope, paths: list[str], include: list[str], exclude: list[str]
+) -> list[str]:
     """The changed files inside the given paths that a folder walk would lint (as paths to pass to run())."""
     from .discover import SKIP_DIRS, included, matches
 
@@ -234,7 +277,9 @@ def review_paths(scope: ReviewScope, paths: list[str], include: list[str], exclu
         named = any(real == r for r in roots)
         if not named and (not included(rel, include) or matches(rel, exclude)):
             continue
-        selected.append(os.path.relpath(full) if not os.path.relpath(full).startswith("..") else str(full))
+        selected.append(
+            os.path.relpath(full) if not os.path.relpath(full).startswith("..") else str(full)
+        )
     return selected
 
 
@@ -248,17 +293,23 @@ def filter_result(result, scope: ReviewScope) -> None:
     for finding in result.findings:
         if finding.path not in relative:
             target = result.targets.get(finding.path)
-            relative[finding.path] = root_relative(str(target.path), scope.root) if target is not None else None
+            relative[finding.path] = (
+                root_relative(str(target.path), scope.root) if target is not None else None
+            )
         source = result.source(finding.path) if finding.category == "contract" else None
         if scope.keeps(relative[finding.path], finding, source, result.rules):
             kept.append(finding)
         else:
             hidden += 1
     result.findings = kept
-    result.review = {"diff_base": scope.ref, "merge_base": scope.base[:12], "unchanged_not_shown": hidden}
+    result.review = {
+        "diff_base": scope.ref,
+        "merge_base": scope.base[:12],
+        "unchanged_not_shown": hidden,
+    }
 
 
 def unchanged_note(review: dict) -> str:
-    """"N findings on unchanged lines not shown", for every summary."""
+    """ "N findings on unchanged lines not shown", for every summary."""
     count = review["unchanged_not_shown"]
     return f"{count} finding{'' if count == 1 else 's'} on unchanged lines not shown"

@@ -44,7 +44,9 @@ def bind_to_parent(parent: int) -> None:
     if os.getppid() != parent:  # the parent died before the lifeline was in place
         os._exit(1)
     if not kernel:
-        threading.Thread(target=_watch, args=(parent,), name="ovadapt-parent-watch", daemon=True).start()
+        threading.Thread(
+            target=_watch, args=(parent,), name="ovadapt-parent-watch", daemon=True
+        ).start()
 
 
 def end_pool(pool) -> None:

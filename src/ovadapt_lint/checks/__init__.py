@@ -12,22 +12,50 @@ from ..frontends.json_tree import JNode, JsonDocument, PathPart, format_path
 from ..redact import mask
 
 
-def json_finding(doc: JsonDocument, code: str, node: JNode, path: tuple[PathPart, ...], message: str,
-                 ident: Any, rules=None) -> Finding:
+def json_finding(
+    doc: JsonDocument,
+    code: str,
+    node: JNode,
+    path: tuple[PathPart, ...],
+    message: str,
+    ident: Any,
+    rules=None,
+) -> Finding:
     """A finding on a JSON node; ``ident`` identifies the offending value (only its digest is kept).
     ``rules``: the rule pack's rules, for codes an extension may define (see make_finding)."""
-    return make_finding(code, message, doc.source.display, doc.span(node),
-                        json_path=format_path(path), value_digest=digest_value(ident), rules=rules)
+    return make_finding(
+        code,
+        message,
+        doc.source.display,
+        doc.span(node),
+        json_path=format_path(path),
+        value_digest=digest_value(ident),
+        rules=rules,
+    )
 
 
-def hit_finding(hit: Hit, text: str, what: str, display: str, span: Span, json_path: str | None = None,
-                rules=None) -> Finding:
+def hit_finding(
+    hit: Hit,
+    text: str,
+    what: str,
+    display: str,
+    span: Span,
+    json_path: str | None = None,
+    rules=None,
+) -> Finding:
     """A finding for a detector hit in ``text``; a credential is shown only masked."""
-    fragment = text[hit.start:hit.end]
+    fragment = text[hit.start : hit.end]
     shown = f" ({mask(fragment)})" if hit.secret else ""
-    finding = make_finding(hit.code, f"{what} holds {hit.label}{shown} [{hit.signature}]", display, span,
-                           json_path=json_path, value_digest=digest_value((hit.signature, fragment)),
-                           secret_span=hit.secret, rules=rules)
+    finding = make_finding(
+        hit.code,
+        f"{what} holds {hit.label}{shown} [{hit.signature}]",
+        display,
+        span,
+        json_path=json_path,
+        value_digest=digest_value((hit.signature, fragment)),
+        secret_span=hit.secret,
+        rules=rules,
+    )
     if hit.precision is not None:
         finding.extra["precision"] = hit.precision
     return finding

@@ -9,8 +9,9 @@ applies; raw fields, raw content, paths and private URLs on published values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..classify import PUBLIC, ROLES, SOURCE
 from ..findings import Finding
@@ -24,6 +25,7 @@ CODE = frozenset({PUBLIC, SOURCE})  # Python that builds projections; tests buil
 @dataclass
 class Context:
     """What one file's checks share: parsed once, passed to each check."""
+
     source: Any
     # The configuration's analysis (analysis.Analysis): rule pack, scanner, vocabularies, scope.
     analysis: Any
@@ -33,8 +35,12 @@ class Context:
     module: Any = None  # PythonText for Python
     adapters: list = field(default_factory=list)
     published: Any = None  # Python: the analysis of projections (published spans), when it ran
-    flow_facts: Any = None  # Python: the module's flow facts (flow.facts.ModuleFacts), resolved after the run
-    shared: dict = field(default_factory=dict)  # one check's results kept for a later one (check name -> findings)
+    flow_facts: Any = (
+        None  # Python: the module's flow facts (flow.facts.ModuleFacts), resolved after the run
+    )
+    shared: dict = field(
+        default_factory=dict
+    )  # one check's results kept for a later one (check name -> findings)
 
     @property
     def pack(self):
@@ -84,8 +90,12 @@ def _contracts(ctx: Context) -> list[Finding]:
 def _raw_fields(ctx: Context) -> list[Finding]:
     from .raw_fields import check_raw_fields
 
-    values = ctx.shared.setdefault("raw-field-values", [])  # for mark_covered, once the content checks ran
-    return check_raw_fields(ctx.doc, [node for _, node, _ in ctx.adapters], ctx.analysis.keys, values)
+    values = ctx.shared.setdefault(
+        "raw-field-values", []
+    )  # for mark_covered, once the content checks ran
+    return check_raw_fields(
+        ctx.doc, [node for _, node, _ in ctx.adapters], ctx.analysis.keys, values
+    )
 
 
 def _compact_slots(ctx: Context) -> list[Finding]:
@@ -105,7 +115,9 @@ def _json_secrets(ctx: Context) -> list[Finding]:
         # The content check runs too (same condition): both families in one walk, its half kept for it.
         secrets, ctx.shared["string-content"] = check_string_families(ctx.doc, ctx.analysis.scanner)
         return secrets
-    return check_strings(ctx.doc, ctx.analysis.scanner, secrets=True, content=False, published=False)
+    return check_strings(
+        ctx.doc, ctx.analysis.scanner, secrets=True, content=False, published=False
+    )
 
 
 def _json_content(ctx: Context) -> list[Finding]:
@@ -147,8 +159,9 @@ JSON_CHECKS = (
 def _text_secrets(ctx: Context) -> list[Finding]:
     from .text_files import check_text
 
-    return check_text(ctx.source, ctx.text or "", ctx.analysis.scanner, content=False,
-                      published=_published(ctx))
+    return check_text(
+        ctx.source, ctx.text or "", ctx.analysis.scanner, content=False, published=_published(ctx)
+    )
 
 
 def _text_content(ctx: Context) -> list[Finding]:
@@ -169,7 +182,9 @@ def _python_projections(ctx: Context) -> list[Finding]:
     from .python_projections import analyse_module
 
     name, is_package = module_name(ctx.source.path)
-    ctx.published, findings, ctx.flow_facts = analyse_module(ctx.module, ctx.analysis, name, is_package)
+    ctx.published, findings, ctx.flow_facts = analyse_module(
+        ctx.module, ctx.analysis, name, is_package
+    )
     return findings
 
 
@@ -180,8 +195,9 @@ def _python_secrets(ctx: Context) -> list[Finding]:
         published = None  # every literal is judged as if published
     else:
         published = ctx.published.spans if ctx.published is not None else []
-    return check_python_strings(ctx.module, ctx.analysis.scanner, secrets=True, content=False,
-                                published=published)
+    return check_python_strings(
+        ctx.module, ctx.analysis.scanner, secrets=True, content=False, published=published
+    )
 
 
 def _python_content(ctx: Context) -> list[Finding]:
@@ -193,19 +209,30 @@ def _python_content(ctx: Context) -> list[Finding]:
         return []
     else:
         published = ctx.published.spans
-    return check_python_strings(ctx.module, ctx.analysis.scanner, secrets=False, content=True,
-                                published=published)
+    return check_python_strings(
+        ctx.module, ctx.analysis.scanner, secrets=False, content=True, published=published
+    )
 
 
 PYTHON_CHECKS = (
     # First: it decides which values are published, which the content check then judges.
-    Check("python-projections", CONTRACT_CODES + RAW_FIELD_CODES + FLOW_CODES, CODE, _python_projections),
+    Check(
+        "python-projections",
+        CONTRACT_CODES + RAW_FIELD_CODES + FLOW_CODES,
+        CODE,
+        _python_projections,
+    ),
     Check("python-secrets", SECRET_CODES, EVERYWHERE, _python_secrets),
     # Raw content, paths and URLs in the literals that reach a projection (and the constants that feed them).
     Check("python-content", CONTENT_CODES, CODE, _python_content),
 )
 
-CATALOG = {"json": JSON_CHECKS, "jsonl": JSON_CHECKS, "markdown": TEXT_CHECKS, "python": PYTHON_CHECKS}
+CATALOG = {
+    "json": JSON_CHECKS,
+    "jsonl": JSON_CHECKS,
+    "markdown": TEXT_CHECKS,
+    "python": PYTHON_CHECKS,
+}
 
 
 def run_checks(kind: str, ctx: Context) -> list[Finding]:

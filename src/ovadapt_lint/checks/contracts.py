@@ -13,10 +13,11 @@ from __future__ import annotations
 import copy
 import difflib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any, Iterable
+from typing import Any
 
 from .. import rulepack
 from ..findings import Finding
@@ -57,7 +58,13 @@ class Contract:
 
     def allowed_values(self, section: str | None = None) -> dict[str, tuple[frozenset, str]]:
         out = {key: (values, code) for key, values, code in self.field_values}
-        out.update({key: (values, code) for sec, key, values, code in self.section_values if sec == section})
+        out.update(
+            {
+                key: (values, code)
+                for sec, key, values, code in self.section_values
+                if sec == section
+            }
+        )
         return out
 
 
@@ -83,7 +90,16 @@ def _field_values(schema: Any) -> tuple[tuple[str, frozenset, str], ...]:
     return tuple((name, frozenset(values), code) for name, (values, code) in sorted(found.items()))
 
 
-_SCHEMA_KEYWORDS = ("items", "contains", "not", "if", "then", "else", "propertyNames", "additionalProperties")
+_SCHEMA_KEYWORDS = (
+    "items",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "propertyNames",
+    "additionalProperties",
+)
 _SCHEMA_MAPS = ("properties", "$defs", "patternProperties", "dependentSchemas")
 _SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
 
@@ -124,7 +140,9 @@ def build_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
     built_in = len(schemas)
     for text in extra:
         schemas.append(_inherit_codes(json.loads(text), None))
-    if len(schemas) > built_in:  # the built-in schemas are checked by the test suite, not on every run
+    if (
+        len(schemas) > built_in
+    ):  # the built-in schemas are checked by the test suite, not on every run
         from jsonschema import Draft202012Validator
 
         for schema in schemas[built_in:]:
@@ -133,17 +151,25 @@ def build_contracts(extra: tuple[str, ...] = ()) -> tuple[Contract, ...]:
     contracts = []
     for number, schema in enumerate(schemas):
         meta = schema.get("x-ova-contract") or {}
-        contracts.append(Contract(
-            schema_version=meta["schema_version"],
-            container_keys=tuple(meta.get("container_keys", ())),
-            schema_ref=(registry, number),
-            distinctive_keys=frozenset(schema.get("required", ())) - {"schema_version", "mode"},
-            field_values=_field_values(schema),
-            sections=tuple(k for k, v in (schema.get("properties") or {}).items()
-                           if isinstance(v, dict) and v.get("type") in ("object", "array")),
-            section_values=tuple((section, *entry) for section, sub in (schema.get("properties") or {}).items()
-                                 for entry in _field_values(sub)),
-        ))
+        contracts.append(
+            Contract(
+                schema_version=meta["schema_version"],
+                container_keys=tuple(meta.get("container_keys", ())),
+                schema_ref=(registry, number),
+                distinctive_keys=frozenset(schema.get("required", ())) - {"schema_version", "mode"},
+                field_values=_field_values(schema),
+                sections=tuple(
+                    k
+                    for k, v in (schema.get("properties") or {}).items()
+                    if isinstance(v, dict) and v.get("type") in ("object", "array")
+                ),
+                section_values=tuple(
+                    (section, *entry)
+                    for section, sub in (schema.get("properties") or {}).items()
+                    for entry in _field_values(sub)
+                ),
+            )
+        )
     return tuple(contracts)
 
 
@@ -164,7 +190,8 @@ class _SchemaRegistry:
             from referencing import Registry, Resource
 
             resources = Registry().with_resources(
-                (schema["$id"], Resource.from_contents(schema)) for schema in self.schemas)
+                (schema["$id"], Resource.from_contents(schema)) for schema in self.schemas
+            )
             for index, schema in enumerate(self.schemas):
                 self._validators[index] = Draft202012Validator(schema, registry=resources)
         return self._validators[number]
@@ -201,7 +228,9 @@ def _masked_kind(value: Any, scanner) -> str | None:
         hits = scanner.scan(text, secrets=True, content=True, published=True)
         if hits:
             hit = min(hits, key=lambda h: h.code)
-            label = hit.label.split(" (deny-list entry", 1)[0]  # the entry is named by the OVA701 finding
+            label = hit.label.split(" (deny-list entry", 1)[
+                0
+            ]  # the entry is named by the OVA701 finding
             return f"{label} ({hit.code}), not quoted"
     return None
 
@@ -216,8 +245,15 @@ def _show(value: Any, scanner=None, limit: int = 80) -> str:
     return mask_text(text)
 
 
-_TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-               list: "an array", dict: "an object", type(None): "null"}
+_TYPE_NAMES = {
+    bool: "a boolean",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    list: "an array",
+    dict: "an object",
+    type(None): "null",
+}
 
 
 def _describe(value: Any, scanner=None) -> str:
@@ -251,7 +287,10 @@ def _message(error: Any, path: str, scanner=None) -> tuple[str, Any]:
     if template and keyword in ("contains", "not", "propertyNames", "if", "then"):
         return template.format(path=path, found=shown, found_raw=shown.strip('"')), instance
     if keyword == "const":
-        return f"{path} must be {json.dumps(error.validator_value)}, found {_describe(instance, scanner)}", instance
+        return (
+            f"{path} must be {json.dumps(error.validator_value)}, found {_describe(instance, scanner)}",
+            instance,
+        )
     if keyword == "enum":
         allowed = ", ".join(json.dumps(v) for v in error.validator_value)
         return f"{path} is {shown}; allowed: {allowed}", instance
@@ -264,7 +303,10 @@ def _message(error: Any, path: str, scanner=None) -> tuple[str, Any]:
     if keyword == "minLength":
         return f"{path} must not be empty", instance
     if keyword == "maxLength":
-        return f"{path} is {len(instance)} characters long; at most {error.validator_value} allowed", len(instance)
+        return (
+            f"{path} is {len(instance)} characters long; at most {error.validator_value} allowed",
+            len(instance),
+        )
     if keyword == "uniqueItems":
         return f"{path} lists the same value more than once", instance
     if template:
@@ -279,13 +321,18 @@ def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | No
             if contract.schema_version == version.value:
                 return contract
         for contract in contracts:
-            if difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio() >= _NEAR_MISS_RATIO:
+            if (
+                difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio()
+                >= _NEAR_MISS_RATIO
+            ):
                 return contract
     distinctive = frozenset().union(*(c.distinctive_keys for c in contracts))
     keys = {m.key for m in node.value if m.key in distinctive}  # the only keys compared below
     needed = _STRUCTURAL_MATCH if version is not None else _STRUCTURAL_MATCH_UNVERSIONED
     best = max(contracts, key=lambda c: len(keys & c.distinctive_keys), default=None)
-    if best is not None and len(keys & best.distinctive_keys) >= min(needed, len(best.distinctive_keys) + 1):
+    if best is not None and len(keys & best.distinctive_keys) >= min(
+        needed, len(best.distinctive_keys) + 1
+    ):
         return best
     return None
 
@@ -295,7 +342,9 @@ def _is_json_schema(root: JNode) -> bool:
     return marker is not None and marker.kind == "string" and "json-schema.org" in marker.value
 
 
-def _adapters(doc: JsonDocument, contracts: tuple[Contract, ...]) -> Iterable[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
+def _adapters(
+    doc: JsonDocument, contracts: tuple[Contract, ...]
+) -> Iterable[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
     by_key = {key: c for c in contracts for key in c.container_keys}
     for root, prefix in doc.roots:
         if _is_json_schema(root):
@@ -312,7 +361,9 @@ def _adapters(doc: JsonDocument, contracts: tuple[Contract, ...]) -> Iterable[tu
                     yield contract, node, path
 
 
-def find_adapters(doc: JsonDocument, contracts: tuple[Contract, ...] | None = None) -> list[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
+def find_adapters(
+    doc: JsonDocument, contracts: tuple[Contract, ...] | None = None
+) -> list[tuple[Contract | None, JNode, tuple[PathPart, ...]]]:
     """Every object judged by a contract (contract None: a non-object under a container key);
     ``contracts``: the rule pack's (the built-in ones when not given)."""
     contracts = contracts if contracts is not None else builtin_contracts()
@@ -324,24 +375,40 @@ def find_adapters(doc: JsonDocument, contracts: tuple[Contract, ...] | None = No
     return found
 
 
-def check_contracts(doc: JsonDocument, adapters: list | None = None, rules=None, scanner=None) -> list[Finding]:
+def check_contracts(
+    doc: JsonDocument, adapters: list | None = None, rules=None, scanner=None
+) -> list[Finding]:
     """Contract findings on ``adapters`` (find_adapters); ``rules``: the rule pack's, for extension codes;
     ``scanner``: the run's string scanner, so a found value another rule masks is named by kind, not quoted."""
     if not doc.complete:
         return []
     findings: list[Finding] = []
-    for contract, node, base in (adapters if adapters is not None else find_adapters(doc)):
+    for contract, node, base in adapters if adapters is not None else find_adapters(doc):
         if contract is None:
-            findings.append(json_finding(doc, "OVA113", node, base,
-                                     f"{format_path(base)} must be an adapter object, found "
-                                     f"{_describe(node.python(), scanner)}", node.kind))
+            findings.append(
+                json_finding(
+                    doc,
+                    "OVA113",
+                    node,
+                    base,
+                    f"{format_path(base)} must be an adapter object, found "
+                    f"{_describe(node.python(), scanner)}",
+                    node.kind,
+                )
+            )
             continue
         findings.extend(_validate(doc, contract, node, base, rules, scanner))
     return findings
 
 
-def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[PathPart, ...], rules=None,
-              scanner=None) -> list[Finding]:
+def _validate(
+    doc: JsonDocument,
+    contract: Contract,
+    node: JNode,
+    base: tuple[PathPart, ...],
+    rules=None,
+    scanner=None,
+) -> list[Finding]:
     instance = node.python()
     findings = []
     for error in contract.validator.iter_errors(instance):
@@ -351,22 +418,42 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
         target = _resolve(node, rel)
         if error.validator == "required":
             holder = instance_at(instance, rel)
-            missing = [k for k in error.validator_value
-                       if isinstance(holder, dict) and k not in holder and repr(k) in error.message]
+            missing = [
+                k
+                for k in error.validator_value
+                if isinstance(holder, dict) and k not in holder and repr(k) in error.message
+            ]
             key = missing[0] if missing else "?"
             prop = schema.get("properties", {}).get(key, {})
             code = prop.get("x-ova-code", code) if isinstance(prop, dict) else code
             # A missing section is reported with the section's own rule.
             path = format_path(base + tuple(rel))
-            findings.append(json_finding(doc, code, target, base + tuple(rel) + (key,),
-                                     f"{path} is missing required key \"{key}\"", ("missing", key), rules))
+            findings.append(
+                json_finding(
+                    doc,
+                    code,
+                    target,
+                    base + tuple(rel) + (key,),
+                    f'{path} is missing required key "{key}"',
+                    ("missing", key),
+                    rules,
+                )
+            )
             continue
         if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
-            member = next((m for m in target.value if m.key == error.instance), None) if target.kind == "object" else None
+            member = (
+                next((m for m in target.value if m.key == error.instance), None)
+                if target.kind == "object"
+                else None
+            )
             where = member.key_node if member else target
             path = format_path(base + tuple(rel) + (error.instance,))
             message, ident = _message(error, path, scanner)
-            findings.append(json_finding(doc, code, where, base + tuple(rel) + (error.instance,), message, ident, rules))
+            findings.append(
+                json_finding(
+                    doc, code, where, base + tuple(rel) + (error.instance,), message, ident, rules
+                )
+            )
             continue
         path = format_path(base + tuple(rel))
         message, ident = _message(error, path, scanner)
@@ -375,7 +462,9 @@ def _validate(doc: JsonDocument, contract: Contract, node: JNode, base: tuple[Pa
             if target.kind == "string" and target.value.strip().lower() == "false":
                 finding.fix = (target.start, target.end, "false")  # the same claim, as the boolean
             elif target.kind == "true":
-                finding.unfixable = "the flag says raw material was copied: remove the copy, then set it to false"
+                finding.unfixable = (
+                    "the flag says raw material was copied: remove the copy, then set it to false"
+                )
         findings.append(finding)
     return findings
 
@@ -396,7 +485,9 @@ def check_duplicate_keys(doc: JsonDocument, scanner=None) -> list[Finding]:
         for node, path, _ in walk(root, prefix):
             if node.kind != "object" or len(node.value) < 2:
                 continue
-            ordered = sorted(m.key for m in node.value)  # a list, not a table of every key of a large object
+            ordered = sorted(
+                m.key for m in node.value
+            )  # a list, not a table of every key of a large object
             repeated = {a for a, b in pairwise(ordered) if a == b}
             del ordered
             first: dict[str, Member] = {}  # key nodes are made on demand: only for a duplicate
@@ -408,10 +499,18 @@ def check_duplicate_keys(doc: JsonDocument, scanner=None) -> list[Finding]:
                     continue
                 first_line, _ = doc.source.position(first[member.key].key_node.start)
                 kind = _masked_kind(member.key, scanner)
-                shown = f"\"{member.key}\"" if kind is None else f"(a key holding {kind})"
-                findings.append(json_finding(
-                    doc, "OVA112", member.key_node, path + (member.key,),
-                    f"duplicate key {shown} in {format_path(path)} (first at line {first_line}); "
-                    "most parsers keep only the last value",
-                    member.value.python() if member.value.kind not in ("object", "array") else member.value.kind))
+                shown = f'"{member.key}"' if kind is None else f"(a key holding {kind})"
+                findings.append(
+                    json_finding(
+                        doc,
+                        "OVA112",
+                        member.key_node,
+                        path + (member.key,),
+                        f"duplicate key {shown} in {format_path(path)} (first at line {first_line}); "
+                        "most parsers keep only the last value",
+                        member.value.python()
+                        if member.value.kind not in ("object", "array")
+                        else member.value.kind,
+                    )
+                )
     return findings

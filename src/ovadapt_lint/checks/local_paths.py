@@ -34,10 +34,19 @@ def check_scratch_paths(doc: JsonDocument) -> list[Finding]:
                 why = f"a well-known scratch folder ({folder.split('/', 1)[0]}/)"
             else:
                 continue
-            finding = make_finding(CODE, f"{format_path(path)} holds a relative path into {why}", doc.source.display,
-                                   doc.string_span(node, start, end), json_path=format_path(path),
-                                   value_digest=digest_value(("scratch-path", node.value[start:end])))
+            finding = make_finding(
+                CODE,
+                f"{format_path(path)} holds a relative path into {why}",
+                doc.source.display,
+                doc.string_span(node, start, end),
+                json_path=format_path(path),
+                value_digest=digest_value(("scratch-path", node.value[start:end])),
+            )
             byte_start, byte_end = doc.string_bytes(node, start, end)
-            finding.fix = (byte_start, byte_end, placeholder(CODE))  # no quotes or backslashes: safe in the string
+            finding.fix = (
+                byte_start,
+                byte_end,
+                placeholder(CODE),
+            )  # no quotes or backslashes: safe in the string
             findings.append(finding)
     return findings

@@ -53,7 +53,9 @@ class Lit:
 class Obj:
     entries: dict[str, Any]
     node: ast.AST | None
-    declared: set[str] = field(default_factory=set)  # model fields without a default: keys, no value
+    declared: set[str] = field(
+        default_factory=set
+    )  # model fields without a default: keys, no value
     scope: str = ""  # the function that made it
     model: bool = False  # a model class's defaults (a placeholder "" is not a value it publishes)
 
@@ -67,13 +69,16 @@ class Seq:
 
 @dataclass(eq=False)
 class Opaque:
-    node: ast.AST | None  # an expression the analysis cannot evaluate (reported only as a must-be-False flag)
+    node: (
+        ast.AST | None
+    )  # an expression the analysis cannot evaluate (reported only as a must-be-False flag)
 
 
 @dataclass(eq=False)
 class _Ref:
     """A function, class or module the evaluator can follow."""
-    view: "ModuleView"
+
+    view: ModuleView
     node: ast.AST | None  # FunctionDef / ClassDef, None for a module
 
 
@@ -155,8 +160,15 @@ class ModuleView:
     """A module's top-level names: functions, classes, imports (its assignments are evaluated on demand). A
     sibling is parsed only when more than a plain string constant is read from it."""
 
-    def __init__(self, tree: ast.Module | None, name: str, imports: dict[str, str] | None, local: bool,
-                 text: bytes = b"", package: bool = False) -> None:
+    def __init__(
+        self,
+        tree: ast.Module | None,
+        name: str,
+        imports: dict[str, str] | None,
+        local: bool,
+        text: bytes = b"",
+        package: bool = False,
+    ) -> None:
         self.name, self.local, self.text, self.package = name, local, text, package
         self._tree, self._imports = tree, imports
         self._functions: dict[str, ast.AST] | None = None
@@ -203,7 +215,9 @@ class ModuleView:
                 bound = match.group(2).decode("ascii")
                 literal = _STRING.match(match.group(3)) if not match.group(1) else None
                 # Bound again (a branch, a function's local of the same name): the parse decides.
-                self._strings[bound] = None if bound in self._strings or literal is None else literal.group(1)[1:-1]
+                self._strings[bound] = (
+                    None if bound in self._strings or literal is None else literal.group(1)[1:-1]
+                )
         raw = self._strings.get(name)
         try:
             return raw.decode("utf-8") if raw is not None else None
@@ -211,7 +225,9 @@ class ModuleView:
             return None
 
 
-_BINDING = re.compile(rb"^([ \t]*)([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)([^\n]*)$", re.MULTILINE)
+_BINDING = re.compile(
+    rb"^([ \t]*)([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)([^\n]*)$", re.MULTILINE
+)
 _STRING = re.compile(rb"[ \t]*(\"[^\"\\\n]*\"|'[^'\\\n]*')[ \t]*(?:#.*)?$")
 
 
@@ -234,7 +250,9 @@ class Modules:
     def __init__(self, local: ModuleView, path: Path | None, is_package: bool) -> None:
         self.local = local
         self.views: dict[str, ModuleView | None] = {local.name: local}
-        self.read: list[str] = []  # sibling files read: the module's contract findings depend on them too
+        self.read: list[
+            str
+        ] = []  # sibling files read: the module's contract findings depend on them too
         self.root: Path | None = None
         if path is not None:
             depth = len(local.name.split(".")) - (0 if is_package else 1)
@@ -249,7 +267,10 @@ class Modules:
         found = None
         if self.root is not None and name and all(p.isidentifier() for p in name.split(".")):
             base = self.root.joinpath(*name.split("."))
-            for candidate, package in ((base.with_suffix(".py"), False), (base / "__init__.py", True)):
+            for candidate, package in (
+                (base.with_suffix(".py"), False),
+                (base / "__init__.py", True),
+            ):
                 try:
                     info = os.stat(candidate)
                 except OSError:
@@ -278,11 +299,16 @@ class Modules:
 class Pending:
     """A helper's result or an imported name, worked out only when a contract object needs it: most calls
     of a module build nothing the contracts judge, and following each would cost more than parsing."""
+
     thunk: Callable[[], Any] | None
     node: ast.AST | None
     value: Any = None
-    argued: bool = False  # a call given values written here: only here can its result be judged with them
-    feeds: bool = False  # a call given a dict: a helper may add to it (``add_memory_section(adapter, refs)``)
+    argued: bool = (
+        False  # a call given values written here: only here can its result be judged with them
+    )
+    feeds: bool = (
+        False  # a call given a dict: a helper may add to it (``add_memory_section(adapter, refs)``)
+    )
 
 
 def force(value: Any) -> Any:
@@ -298,11 +324,18 @@ def force(value: Any) -> Any:
 class Evaluator:
     """Evaluates a module's scopes into values, following constants, helpers and models."""
 
-    def __init__(self, modules: Modules, model_decorators: frozenset[str], model_bases: frozenset[str],
-                 words: tuple[tuple[frozenset[str], ...], frozenset[str]] = ((), frozenset())) -> None:
+    def __init__(
+        self,
+        modules: Modules,
+        model_decorators: frozenset[str],
+        model_bases: frozenset[str],
+        words: tuple[tuple[frozenset[str], ...], frozenset[str]] = ((), frozenset()),
+    ) -> None:
         self.modules = modules
         self.keys = frozenset().union(*words[0])  # every key of a contract object
-        self.marks = words[1]  # contract values (enum and const strings), schema_version, container keys
+        self.marks = words[
+            1
+        ]  # contract values (enum and const strings), schema_version, container keys
         self.model_decorators, self.model_bases = model_decorators, model_bases
         self.created: list[Any] = []  # containers made in the linted module
         self.budget = _BUDGET
@@ -321,9 +354,15 @@ class Evaluator:
         return self.envs[key] or {}
 
     def name(self, view: ModuleView, env: dict[str, Any], ident: str, use: ast.AST) -> Any:
-        if ident in env:  # a local or a parameter: where its value was written (a caller's argument)
+        if (
+            ident in env
+        ):  # a local or a parameter: where its value was written (a caller's argument)
             value = env[ident]
-            return Opaque(use) if isinstance(value, Opaque) and value.node is None and view.local else value
+            return (
+                Opaque(use)
+                if isinstance(value, Opaque) and value.node is None and view.local
+                else value
+            )
         module_env = self.module_env(view) if env is not self.envs.get(id(view)) else env
         if ident in module_env:
             return self._at(module_env[ident], view, use)
@@ -333,7 +372,10 @@ class Evaluator:
             return _Ref(view, view.classes[ident])
         if ident in view.imports:
             qualified = view.imports[ident]
-            return Pending(lambda: self._at(force(self.qualified(qualified)), view, use), use if view.local else None)
+            return Pending(
+                lambda: self._at(force(self.qualified(qualified)), view, use),
+                use if view.local else None,
+            )
         return Opaque(use if view.local else None)
 
     def qualified(self, name: str) -> Any:
@@ -411,8 +453,12 @@ class Evaluator:
                 seq = self._new(Seq(list(left.items), here, left.exact), view)
                 self._extend(seq, right)
                 return seq
-            if isinstance(left, Lit) and isinstance(right, Lit) and isinstance(left.value, str) \
-                    and isinstance(right.value, str):
+            if (
+                isinstance(left, Lit)
+                and isinstance(right, Lit)
+                and isinstance(left.value, str)
+                and isinstance(right.value, str)
+            ):
                 return Lit(left.value + right.value, here)  # PARENT = BASE + "_v0"
             return Opaque(here)
         if isinstance(node, ast.Call):
@@ -450,7 +496,13 @@ class Evaluator:
     def call(self, view: ModuleView, env: dict[str, Any], node: ast.Call, scope: str) -> Any:
         here = node if view.local else None
         func = node.func
-        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        last = (
+            func.attr
+            if isinstance(func, ast.Attribute)
+            else func.id
+            if isinstance(func, ast.Name)
+            else ""
+        )
         if isinstance(func, ast.Name) and last in ("dict", "list", "tuple") and last not in env:
             return self.builtin(view, env, last, node, scope)
         if last == "asdict" and len(node.args) == 1:
@@ -459,7 +511,10 @@ class Evaluator:
             receiver = self.eval(view, env, func.value, scope)
             if isinstance(receiver, (Obj, Seq)):
                 return self.method(view, env, receiver, func.attr, node, scope)
-            if not (isinstance(receiver, Pending) or (isinstance(receiver, _Ref) and receiver.node is None)):
+            if not (
+                isinstance(receiver, Pending)
+                or (isinstance(receiver, _Ref) and receiver.node is None)
+            ):
                 self._escape(view, env, node, scope)
                 return Opaque(here)
             target: Any = Pending(lambda: self._member(view, force(receiver), func), None)
@@ -477,19 +532,44 @@ class Evaluator:
         kwargs = [(k.arg, self.eval(view, env, k.value, scope)) for k in node.keywords]
         # Given a contract key or value written here (``gate("memory_writeback", "approved")``): its result is
         # judged here with them. Other helpers are judged in their own module, with their parameters unknown.
-        argued = view.local and (any(k in self.keys for k, _ in kwargs) or any(
-            isinstance(v, Lit) and v.node is not None and v.value in self.marks
-            for v in [*args, *(v for _, v in kwargs)]))
-        feeds = any(isinstance(v, Obj) and not self.keys.isdisjoint(v.entries) for v in [*args, *(v for _, v in kwargs)])
-        return Pending(lambda: self.invoke(view, force(target), node, args if complete else None, kwargs, scope,
-                                           feeds), here, argued=argued, feeds=feeds)
+        argued = view.local and (
+            any(k in self.keys for k, _ in kwargs)
+            or any(
+                isinstance(v, Lit) and v.node is not None and v.value in self.marks
+                for v in [*args, *(v for _, v in kwargs)]
+            )
+        )
+        feeds = any(
+            isinstance(v, Obj) and not self.keys.isdisjoint(v.entries)
+            for v in [*args, *(v for _, v in kwargs)]
+        )
+        return Pending(
+            lambda: self.invoke(
+                view, force(target), node, args if complete else None, kwargs, scope, feeds
+            ),
+            here,
+            argued=argued,
+            feeds=feeds,
+        )
 
-    def invoke(self, view: ModuleView, target: Any, node: ast.Call, args: list | None, kwargs: list, scope: str,
-               feeds: bool) -> Any:
+    def invoke(
+        self,
+        view: ModuleView,
+        target: Any,
+        node: ast.Call,
+        args: list | None,
+        kwargs: list,
+        scope: str,
+        feeds: bool,
+    ) -> Any:
         here = node if view.local else None
         if isinstance(target, _Ref) and isinstance(target.node, _FUNCTIONS):
             return self.inline(view, target, node, args, kwargs, scope, feeds)
-        if isinstance(target, _Ref) and isinstance(target.node, ast.ClassDef) and self.is_model(target.node):
+        if (
+            isinstance(target, _Ref)
+            and isinstance(target.node, ast.ClassDef)
+            and self.is_model(target.node)
+        ):
             return self.construct(view, target, node, kwargs, scope)
         return Opaque(here)
 
@@ -502,7 +582,9 @@ class Evaluator:
                 if isinstance(value, Seq):
                     value.exact = False
 
-    def builtin(self, view: ModuleView, env: dict[str, Any], name: str, node: ast.Call, scope: str) -> Any:
+    def builtin(
+        self, view: ModuleView, env: dict[str, Any], name: str, node: ast.Call, scope: str
+    ) -> Any:
         here = node if view.local else None
         if name == "dict":
             obj = self._new(Obj({}, here, scope=scope), view)
@@ -522,8 +604,15 @@ class Evaluator:
             return self._new(Seq(list(inner.items), here, inner.exact), view)
         return Opaque(here)
 
-    def method(self, view: ModuleView, env: dict[str, Any], receiver: Any, name: str, node: ast.Call,
-               scope: str) -> Any:
+    def method(
+        self,
+        view: ModuleView,
+        env: dict[str, Any],
+        receiver: Any,
+        name: str,
+        node: ast.Call,
+        scope: str,
+    ) -> Any:
         here = node if view.local else None
         args = [self.eval(view, env, a, scope) for a in node.args if not isinstance(a, ast.Starred)]
         if isinstance(receiver, Obj):
@@ -538,7 +627,11 @@ class Evaluator:
                         receiver.entries[keyword.arg] = value
                 return Lit(None, here)
             key = force(args[0]) if args else None
-            if name in ("setdefault", "get") and isinstance(key, Lit) and isinstance(key.value, str):
+            if (
+                name in ("setdefault", "get")
+                and isinstance(key, Lit)
+                and isinstance(key.value, str)
+            ):
                 if key.value in receiver.entries:
                     return receiver.entries[key.value]
                 if name == "setdefault":
@@ -546,7 +639,12 @@ class Evaluator:
                     return receiver.entries[key.value]
                 return args[1] if len(args) > 1 else Lit(None, here)
             if name in ("copy", "model_dump", "dict", "_asdict", "model_copy"):
-                return self._new(Obj(dict(receiver.entries), here, set(receiver.declared), scope, receiver.model), view)
+                return self._new(
+                    Obj(
+                        dict(receiver.entries), here, set(receiver.declared), scope, receiver.model
+                    ),
+                    view,
+                )
             return Opaque(here)
         if name == "append" and args:
             receiver.items.append(args[0])
@@ -561,21 +659,33 @@ class Evaluator:
             return Opaque(here)
         return Lit(None, here)
 
-    def inline(self, view: ModuleView, target: _Ref, node: ast.Call, args: list | None, kwargs: list,
-               scope: str, feeds: bool = False) -> Any:
+    def inline(
+        self,
+        view: ModuleView,
+        target: _Ref,
+        node: ast.Call,
+        args: list | None,
+        kwargs: list,
+        scope: str,
+        feeds: bool = False,
+    ) -> Any:
         """A helper's result with its parameters bound to the call's arguments (and what it adds to a dict
         it is given)."""
         here = node if view.local else None
         function = target.node
-        if len(self.stack) >= _MAX_DEPTH or function in self.stack or self.budget < 0 or not (
-                feeds or (function is not None and self._builds(function))):
+        if (
+            len(self.stack) >= _MAX_DEPTH
+            or function in self.stack
+            or self.budget < 0
+            or not (feeds or (function is not None and self._builds(function)))
+        ):
             return Opaque(here)
         spec = function.args  # type: ignore[union-attr]
         params = [a.arg for a in [*spec.posonlyargs, *spec.args]]
         local: dict[str, Any] = {}
         for param in [*params, *(a.arg for a in spec.kwonlyargs)]:
             local[param] = Opaque(None)
-        for param, default in zip(params[len(params) - len(spec.defaults):], spec.defaults):
+        for param, default in zip(params[len(params) - len(spec.defaults) :], spec.defaults):
             local[param] = self.eval(target.view, {}, default, scope)
         for param, default in zip((a.arg for a in spec.kwonlyargs), spec.kw_defaults):
             if default is not None:
@@ -606,7 +716,9 @@ class Evaluator:
 
     # models --------------------------------------------------------------------------------------
     def is_model(self, node: ast.ClassDef) -> bool:
-        decorators = {_dotted(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list}
+        decorators = {
+            _dotted(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list
+        }
         bases = {_dotted(b) for b in node.bases}
         return bool(decorators & self.model_decorators or bases & self.model_bases)
 
@@ -614,26 +726,44 @@ class Evaluator:
         """A model class as the object its defaults make (fields without a default: keys only)."""
         obj = Obj({}, node if view.local else None, scope=node.name, model=True)
         for statement in node.body:
-            if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)):
+            if not (
+                isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            ):
                 continue
             name = statement.target.id
             if (_dotted(statement.annotation) or "").endswith("ClassVar"):
                 continue
             value = statement.value
-            if isinstance(value, ast.Call) and (_dotted(value.func) or "").rsplit(".", 1)[-1] in ("Field", "field"):
-                value = next((k.value for k in value.keywords if k.arg == "default"),
-                             value.args[0] if value.args and (_dotted(value.func) or "").endswith("Field") else None)
+            if isinstance(value, ast.Call) and (_dotted(value.func) or "").rsplit(".", 1)[-1] in (
+                "Field",
+                "field",
+            ):
+                value = next(
+                    (k.value for k in value.keywords if k.arg == "default"),
+                    value.args[0]
+                    if value.args and (_dotted(value.func) or "").endswith("Field")
+                    else None,
+                )
             if value is None:
                 obj.declared.add(name)
                 continue
             obj.entries[name] = self.eval(view, {}, value, node.name)
         return obj
 
-    def construct(self, view: ModuleView, target: _Ref, node: ast.Call, kwargs: list, scope: str) -> Obj:
+    def construct(
+        self, view: ModuleView, target: _Ref, node: ast.Call, kwargs: list, scope: str
+    ) -> Obj:
         model = self.model(target.view, target.node)  # type: ignore[arg-type]
         # The defaults are reported where the class is written, the keywords here.
-        obj = self._new(Obj({k: _unplaced(v) for k, v in model.entries.items()}, node if view.local else None,
-                            set(model.declared), scope), view)
+        obj = self._new(
+            Obj(
+                {k: _unplaced(v) for k, v in model.entries.items()},
+                node if view.local else None,
+                set(model.declared),
+                scope,
+            ),
+            view,
+        )
         for name, value in kwargs:
             if name is None:
                 self._merge(obj, value)
@@ -643,7 +773,9 @@ class Evaluator:
         return obj
 
     # statements ----------------------------------------------------------------------------------
-    def run_block(self, view: ModuleView, body: list[ast.stmt], env: dict[str, Any], scope: str) -> Any:
+    def run_block(
+        self, view: ModuleView, body: list[ast.stmt], env: dict[str, Any], scope: str
+    ) -> Any:
         """Runs statements in source order (branches one after the other, loops once); the value of the
         last ``return``."""
         result = None
@@ -655,7 +787,9 @@ class Evaluator:
                 for target in statement.targets:
                     self.assign(view, env, target, value, scope)
             elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-                self.assign(view, env, statement.target, self.eval(view, env, statement.value, scope), scope)
+                self.assign(
+                    view, env, statement.target, self.eval(view, env, statement.value, scope), scope
+                )
             elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
                 current = force(env.get(statement.target.id))
                 value = self.eval(view, env, statement.value, scope)
@@ -670,7 +804,11 @@ class Evaluator:
                 if isinstance(done, Pending) and done.feeds:
                     force(done)  # a helper called for what it adds to a dict
             elif isinstance(statement, ast.Return):
-                result = self.eval(view, env, statement.value, scope) if statement.value is not None else Lit(None, None)
+                result = (
+                    self.eval(view, env, statement.value, scope)
+                    if statement.value is not None
+                    else Lit(None, None)
+                )
             elif isinstance(statement, (ast.For, ast.AsyncFor)):
                 self._unknown(view, env, statement.target)
             elif isinstance(statement, (ast.With, ast.AsyncWith)):
@@ -685,7 +823,9 @@ class Evaluator:
             if isinstance(name, ast.Name):
                 env[name.id] = Opaque(name if view.local else None)
 
-    def assign(self, view: ModuleView, env: dict[str, Any], target: ast.AST, value: Any, scope: str) -> None:
+    def assign(
+        self, view: ModuleView, env: dict[str, Any], target: ast.AST, value: Any, scope: str
+    ) -> None:
         if isinstance(target, ast.Name):
             env[target.id] = value
         elif isinstance(target, ast.Subscript):
@@ -705,13 +845,19 @@ def _builds(function: ast.AST) -> bool:
     for node in _flat(function.body):  # type: ignore[attr-defined]
         if isinstance(node, ast.Assign) and _made(node.value):
             made |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-        elif isinstance(node, ast.AnnAssign) and node.value is not None and _made(node.value) \
-                and isinstance(node.target, ast.Name):
+        elif (
+            isinstance(node, ast.AnnAssign)
+            and node.value is not None
+            and _made(node.value)
+            and isinstance(node.target, ast.Name)
+        ):
             made.add(node.target.id)
         elif isinstance(node, ast.Return) and node.value is not None:
             returned.append(node.value)
-    return any(_made(v) or isinstance(v, ast.Constant) or (isinstance(v, ast.Name) and v.id in made)
-               for v in returned)
+    return any(
+        _made(v) or isinstance(v, ast.Constant) or (isinstance(v, ast.Name) and v.id in made)
+        for v in returned
+    )
 
 
 def _made(node: ast.AST) -> bool:
@@ -763,19 +909,25 @@ Report = Callable[[str, ast.AST, str, object], None]
 class ContractJudge:
     """Finds the module's contract objects among the evaluated values and validates them."""
 
-    def __init__(self, contracts: tuple[Contract, ...], report: Report, code: Callable[[ast.AST], str]) -> None:
+    def __init__(
+        self, contracts: tuple[Contract, ...], report: Report, code: Callable[[ast.AST], str]
+    ) -> None:
         self.contracts = contracts
         self.report = report
         self.code = code
         self.places = {c: contract_places(c) for c in contracts}
         self.by_container = {key: c for c in contracts for key in c.container_keys}
-        self.judged: set[int] = set()  # ids of value nodes a contract rule judged (OVA207 stays quiet there)
+        self.judged: set[int] = (
+            set()
+        )  # ids of value nodes a contract rule judged (OVA207 stays quiet there)
         self.seen: set[tuple] = set()
         self._versions: dict[str, Contract | None] = {}
 
     def contract_for_version(self, version: str) -> Contract | None:
         if version not in self._versions:
-            self._versions[version] = next((c for c in self.contracts if _near(version, c.schema_version)), None)
+            self._versions[version] = next(
+                (c for c in self.contracts if _near(version, c.schema_version)), None
+            )
         return self._versions[version]
 
     # recognition ---------------------------------------------------------------------------------
@@ -788,7 +940,9 @@ class ContractJudge:
         keys = set(obj.entries) | obj.declared
         best, score = None, 0
         for contract in self.contracts:
-            needed = _STRUCTURAL_MATCH if "schema_version" in keys else _STRUCTURAL_MATCH_UNVERSIONED
+            needed = (
+                _STRUCTURAL_MATCH if "schema_version" in keys else _STRUCTURAL_MATCH_UNVERSIONED
+            )
             hits = len(keys & contract.distinctive_keys)
             if hits >= min(needed, len(contract.distinctive_keys) + 1) and hits > score:
                 best, score = self.root(contract), hits
@@ -810,7 +964,9 @@ class ContractJudge:
         return next((p for p in self.places[place.contract] if p.path == path), None)
 
     def judge(self, created: list[Any]) -> None:
-        made = list(created)  # what judging works out (a helper's result) is judged where it is held
+        made = list(
+            created
+        )  # what judging works out (a helper's result) is judged where it is held
         inner: set[int] = set()
         for value in made:
             for child in _children(value):
@@ -857,19 +1013,24 @@ class ContractJudge:
 
     def error(self, error: Any, value: Obj, prefix: tuple, contract: Contract) -> None:
         path = tuple(error.absolute_path)
-        if error.validator == "required" or path[:len(prefix)] != prefix:
+        if error.validator == "required" or path[: len(prefix)] != prefix:
             return
-        rel = path[len(prefix):]
+        rel = path[len(prefix) :]
         target, key, parent = _value_at(value, rel)
-        if target is None or (isinstance(target, Opaque) and not (
-                error.validator == "const" and error.validator_value is False)):
+        if target is None or (
+            isinstance(target, Opaque)
+            and not (error.validator == "const" and error.validator_value is False)
+        ):
             return
         if error.validator == "minLength" and isinstance(parent, Obj) and parent.model:
             return
         if error.validator in ("contains", "minItems", "uniqueItems") and not (
-                isinstance(target, Seq) and _closed(target)):
+            isinstance(target, Seq) and _closed(target)
+        ):
             return
-        node = _node_of(target) or (parent.node if parent is not None and error.validator == "propertyNames" else None)
+        node = _node_of(target) or (
+            parent.node if parent is not None and error.validator == "propertyNames" else None
+        )
         if node is None:
             return
         schema = error.schema if isinstance(error.schema, dict) else {}
@@ -877,20 +1038,37 @@ class ContractJudge:
         shown_path = format_path(path)
         for index, part in enumerate(prefix):  # an item judged by itself: which item is not known
             if part == 0:
-                shown_path = shown_path.replace(format_path(prefix[:index + 1]), format_path(prefix[:index]) + "[*]", 1)
+                shown_path = shown_path.replace(
+                    format_path(prefix[: index + 1]), format_path(prefix[:index]) + "[*]", 1
+                )
         if error.validator == "const" and error.validator_value is False:
             shown = self.code(node)
             shown = shown if len(shown) <= 60 else shown[:57] + "..."
-            message, ident = f'adapter flag "{key}" must be the literal False, found {shown}', (key, shown)
-        elif error.validator in ("enum", "const") and isinstance(target, Lit) and isinstance(target.value, str):
-            allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+            message, ident = (
+                f'adapter flag "{key}" must be the literal False, found {shown}',
+                (key, shown),
+            )
+        elif (
+            error.validator in ("enum", "const")
+            and isinstance(target, Lit)
+            and isinstance(target.value, str)
+        ):
+            allowed = (
+                error.validator_value if error.validator == "enum" else [error.validator_value]
+            )
             options = ", ".join(sorted(str(a) for a in allowed))
-            message, ident = f'adapter field "{key}" is "{target.value}", not one of {options}', (key, target.value)
+            message, ident = (
+                f'adapter field "{key}" is "{target.value}", not one of {options}',
+                (key, target.value),
+            )
         else:
             try:
                 message, ident = _message(error, shown_path)
             except (TypeError, ValueError):
-                message, ident = f"{shown_path} fails the contract's {error.validator!r} check", error.validator
+                message, ident = (
+                    f"{shown_path} fails the contract's {error.validator!r} check",
+                    error.validator,
+                )
             ident = (shown_path, message)
         self.add(code, node, message, ident)
 
@@ -904,7 +1082,11 @@ class ContractJudge:
                 for child in value.items:
                     self.by_name(child, item)
             return
-        rules = {key: (values, code) for key, values, code in place.contract.field_values} if place else {}
+        rules = (
+            {key: (values, code) for key, values, code in place.contract.field_values}
+            if place
+            else {}
+        )
         for key, child in value.entries.items():
             child = force(child)
             inner = self.place_at(place, key) if place is not None else None
@@ -922,10 +1104,24 @@ class ContractJudge:
                 if not (isinstance(child, Lit) and child.value is False):
                     shown = self.code(node)
                     shown = shown if len(shown) <= 60 else shown[:57] + "..."
-                    self.add(code, node, f'adapter flag "{key}" must be the literal False, found {shown}', (key, shown))
-            elif isinstance(child, Lit) and isinstance(child.value, str) and child.value not in allowed:
+                    self.add(
+                        code,
+                        node,
+                        f'adapter flag "{key}" must be the literal False, found {shown}',
+                        (key, shown),
+                    )
+            elif (
+                isinstance(child, Lit)
+                and isinstance(child.value, str)
+                and child.value not in allowed
+            ):
                 options = ", ".join(sorted(str(a) for a in allowed))
-                self.add(code, node, f'adapter field "{key}" is "{child.value}", not one of {options}', (key, child.value))
+                self.add(
+                    code,
+                    node,
+                    f'adapter field "{key}" is "{child.value}", not one of {options}',
+                    (key, child.value),
+                )
 
     def _mark(self, value: Any) -> None:
         node = _node_of(value)
@@ -946,12 +1142,21 @@ def _near(version: str, known: str) -> bool:
     if version == known:
         return True
     matcher = difflib.SequenceMatcher(None, version, known)
-    return matcher.real_quick_ratio() >= _NEAR_MISS and matcher.quick_ratio() >= _NEAR_MISS \
+    return (
+        matcher.real_quick_ratio() >= _NEAR_MISS
+        and matcher.quick_ratio() >= _NEAR_MISS
         and matcher.ratio() >= _NEAR_MISS
+    )
 
 
 def _children(value: Any):
-    held = value.entries.values() if isinstance(value, Obj) else value.items if isinstance(value, Seq) else ()
+    held = (
+        value.entries.values()
+        if isinstance(value, Obj)
+        else value.items
+        if isinstance(value, Seq)
+        else ()
+    )
     return [v for v in map(_settled, held) if isinstance(v, (Obj, Seq))]
 
 
@@ -997,7 +1202,9 @@ def _closed(seq: Seq, depth: int = 0) -> bool:
     for item in map(force, seq.items):
         if isinstance(item, Opaque):
             return False
-        if isinstance(item, Obj) and any(isinstance(force(v), Opaque) for v in item.entries.values()):
+        if isinstance(item, Obj) and any(
+            isinstance(force(v), Opaque) for v in item.entries.values()
+        ):
             return False
         if isinstance(item, Seq) and not _closed(item, depth + 1):
             return False
@@ -1009,9 +1216,18 @@ def _node_of(value: Any) -> ast.AST | None:
 
 
 # --- entry point --------------------------------------------------------------------------------
-def check_module(tree: ast.Module, text: str, name: str, is_package: bool, path: Path | None,
-                 contracts: tuple[Contract, ...], model_decorators: frozenset[str], model_bases: frozenset[str],
-                 report: Report, code: Callable[[ast.AST], str]) -> tuple[set[int], tuple[str, ...]]:
+def check_module(
+    tree: ast.Module,
+    text: str,
+    name: str,
+    is_package: bool,
+    path: Path | None,
+    contracts: tuple[Contract, ...],
+    model_decorators: frozenset[str],
+    model_bases: frozenset[str],
+    report: Report,
+    code: Callable[[ast.AST], str],
+) -> tuple[set[int], tuple[str, ...]]:
     """Judge the contract objects a module builds: (the ids of the value nodes a contract rule judged, the sibling
     files read). A result cache must treat the module's findings as stale when one of those files changes."""
     from ..flow.modnames import imports_of
@@ -1029,7 +1245,7 @@ def check_module(tree: ast.Module, text: str, name: str, is_package: bool, path:
             # A function that names no contract key or value builds no contract object by itself (a helper it
             # calls is followed from where it is called).
             end = min(node.end_lineno or node.lineno, len(starts) - 1)
-            if not _worth(text[starts[node.lineno - 1]:starts[end]], words):
+            if not _worth(text[starts[node.lineno - 1] : starts[end]], words):
                 continue
             env: dict[str, Any] = {}
             args = node.args
@@ -1088,7 +1304,8 @@ def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]
     words such as ``state`` or ``summary`` are in every other function)."""
     places, marks = words
     return any(w in segment for w in marks) or any(
-        sum(1 for w in keys if "_" in w and w in segment) >= 2 for keys in places)
+        sum(1 for w in keys if "_" in w and w in segment) >= 2 for keys in places
+    )
 
 
 @lru_cache(maxsize=16)

@@ -27,8 +27,9 @@ from __future__ import annotations
 import ast
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..classify import is_attestation_key
 from ..findings import Finding, Span, digest_value, make_finding
@@ -42,9 +43,13 @@ from .raw_fields import _COPY_FLAG, _RAWISH
 
 FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
 _NEAR_MISS = 0.9
-_COMPACT_CALLS = frozenset({"bool", "len", "int", "float", "isinstance", "sum", "any", "all", "round", "hash"})
+_COMPACT_CALLS = frozenset(
+    {"bool", "len", "int", "float", "isinstance", "sum", "any", "all", "round", "hash"}
+)
 _ARITHMETIC = (ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow)
-_DUMPS = frozenset({"json.dump", "json.dumps", "dump", "dumps", "orjson.dumps", "yaml.safe_dump", "yaml.dump"})
+_DUMPS = frozenset(
+    {"json.dump", "json.dumps", "dump", "dumps", "orjson.dumps", "yaml.safe_dump", "yaml.dump"}
+)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -52,6 +57,7 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 @dataclass
 class _Sink:
     """A place where a value enters a projection under a key."""
+
     key: str | None
     key_node: ast.AST
     value: ast.expr
@@ -82,14 +88,18 @@ class _Collector:
         self.dumped_dicts: list[ast.Dict] = []
         self.subscript_stores: list[tuple[str, ast.expr, ast.expr]] = []
         self.update_calls: list[tuple[str, ast.Call]] = []
-        self.assigned: dict[str, list[ast.expr]] = {}  # every local binding's value, for published spans
+        self.assigned: dict[
+            str, list[ast.expr]
+        ] = {}  # every local binding's value, for published spans
         self.returns: list[ast.expr] = []
         self.validated: list[ast.expr] = []  # arguments of public validators
         self.writes_public = False  # a *.public.json path appears: what it dumps is published
-        self.constructed: list[tuple[str, ast.Call]] = []  # Name(...) calls with keywords: maybe a projection type
+        self.constructed: list[
+            tuple[str, ast.Call]
+        ] = []  # Name(...) calls with keywords: maybe a projection type
         self._validators = validators
 
-    def collect(self) -> "_Collector":
+    def collect(self) -> _Collector:
         """Every node of the body in source order (pre-order), not entering nested scopes. Only the body:
         decorators and defaults are evaluated in the enclosing scope."""
         stack = list(reversed(getattr(self.root, "body", [])))
@@ -164,9 +174,14 @@ class _Collector:
 
 
 _NESTED_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
-_COLLECT: dict[type, Callable[[_Collector, Any], None]] = {ast.Dict: _Collector.visit_Dict, ast.Return: _Collector.visit_Return, ast.Constant: _Collector.visit_Constant,
-            ast.Call: _Collector.visit_Call, ast.Assign: _Collector.visit_Assign,
-            ast.AnnAssign: _Collector.visit_AnnAssign}
+_COLLECT: dict[type, Callable[[_Collector, Any], None]] = {
+    ast.Dict: _Collector.visit_Dict,
+    ast.Return: _Collector.visit_Return,
+    ast.Constant: _Collector.visit_Constant,
+    ast.Call: _Collector.visit_Call,
+    ast.Assign: _Collector.visit_Assign,
+    ast.AnnAssign: _Collector.visit_AnnAssign,
+}
 
 
 class ScopeAnalyzer:
@@ -182,23 +197,35 @@ class ScopeAnalyzer:
         self.rules = pack.rules  # codes an extension contract may define
         self.contracts = pack.contracts
         # (contract, section, keys) for sections whose keys identify them: three of them make a projection
-        self.section_keys = [(c, sec, names) for c in self.contracts for sec in c.sections
-                             if len(names := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3]
+        self.section_keys = [
+            (c, sec, names)
+            for c in self.contracts
+            for sec in c.sections
+            if len(names := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3
+        ]
         self.constants: dict[str, list[ast.expr]] = {}
         self.scopes: list[tuple[ast.AST, _Scope]] = []
         self.functions: dict[str, ast.AST] = {}
-        self.published: list[Span] = []  # spans of published values (literals inside are judged as content)
+        self.published: list[
+            Span
+        ] = []  # spans of published values (literals inside are judged as content)
         # classes of this module whose instances are projections -> why
         self.projection_types: dict[str, str] = {}
-        self.flow_sinks: dict[int, list] = {}  # id(scope root) -> [(key, value node, why it is published)]
+        self.flow_sinks: dict[
+            int, list
+        ] = {}  # id(scope root) -> [(key, value node, why it is published)]
         self.projection_values: dict[int, str] = {}  # id(projection dict display or call) -> why
         self._versions: dict[str, Contract | None] = {}
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
         line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
-        return Span(line, self.lines.column(line, node.col_offset),  # type: ignore[attr-defined]
-                    end_line, self.lines.column(end_line, node.end_col_offset or 0))  # type: ignore[attr-defined]
+        return Span(
+            line,
+            self.lines.column(line, node.col_offset),  # type: ignore[attr-defined]
+            end_line,
+            self.lines.column(end_line, node.end_col_offset or 0),
+        )  # type: ignore[attr-defined]
 
     def code(self, node: ast.AST) -> str:
         return self.lines.segment(self.span(node))
@@ -208,7 +235,9 @@ class ScopeAnalyzer:
         tree = self.module.tree
         for statement in _flat_statements(tree):
             if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
-                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                targets = (
+                    statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                )
                 for target in targets:
                     if isinstance(target, ast.Name):
                         self.constants.setdefault(target.id, []).append(statement.value)
@@ -229,8 +258,10 @@ class ScopeAnalyzer:
                 continue
             if isinstance(child, _FUNCTIONS):
                 class_name = classes[-1] if classes else None
-                named = self.vocab.audit and (self.vocab.projection_function(child.name) or (
-                    class_name is not None and self.vocab.projection_class(class_name)))
+                named = self.vocab.audit and (
+                    self.vocab.projection_function(child.name)
+                    or (class_name is not None and self.vocab.projection_class(class_name))
+                )
                 self.scopes.append((child, _Scope(child.name, class_name, named)))
                 self.functions.setdefault(child.name, child)
             self._visit(child, classes)
@@ -285,15 +316,23 @@ class ScopeAnalyzer:
         return out
 
     def _receivers(self, found: _Collector, marked: set[int]) -> set[str]:
-        receivers = {name for name, dicts in found.name_dicts.items() if any(id(d) in marked for d in dicts)}
+        receivers = {
+            name for name, dicts in found.name_dicts.items() if any(id(d) in marked for d in dicts)
+        }
         receivers |= found_attested_receivers(found)
         if self.vocab.audit:
-            receivers |= {r for r, _, _ in found.subscript_stores if r.split(".")[-1] in self.vocab.receivers}
-            receivers |= {r for r, _ in found.update_calls if r.split(".")[-1] in self.vocab.receivers}
+            receivers |= {
+                r for r, _, _ in found.subscript_stores if r.split(".")[-1] in self.vocab.receivers
+            }
+            receivers |= {
+                r for r, _ in found.update_calls if r.split(".")[-1] in self.vocab.receivers
+            }
         return receivers
 
     # --- one scope ---------------------------------------------------------
-    def _analyse(self, root: ast.AST, scope: _Scope, collected: _Collector, projections: set[int]) -> None:
+    def _analyse(
+        self, root: ast.AST, scope: _Scope, collected: _Collector, projections: set[int]
+    ) -> None:
         receivers = self._receivers(collected, projections)
 
         sinks: list[tuple[_Sink, ast.AST, None]] = []
@@ -309,13 +348,19 @@ class ScopeAnalyzer:
         for call in collected.dict_calls:
             if scope.projection_named or _attests_call(call):
                 self.published.append(self.span(call))
-                self.projection_values[id(call)] = "a projection (dict(...) attesting what it leaves out)"
+                self.projection_values[id(call)] = (
+                    "a projection (dict(...) attesting what it leaves out)"
+                )
                 for keyword in call.keywords:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
-                        reasons[id(keyword.value)] = "a projection (dict(...) attesting what it leaves out)"
+                        reasons[id(keyword.value)] = (
+                            "a projection (dict(...) attesting what it leaves out)"
+                        )
         for type_name, call in collected.constructed:
-            if type_name in self.projection_types:  # an instance of a projection type: its fields are sinks
+            if (
+                type_name in self.projection_types
+            ):  # an instance of a projection type: its fields are sinks
                 self.published.append(self.span(call))
                 self.projection_values[id(call)] = self.projection_types[type_name]
                 for keyword in call.keywords:
@@ -334,7 +379,13 @@ class ScopeAnalyzer:
                 adapter = None
                 self.published.append(self.span(call))
                 if call.func.attr == "setdefault" and len(call.args) >= 2:  # type: ignore[attr-defined]
-                    sinks.append((_Sink(string_value(call.args[0]), call.args[0], call.args[1]), call, adapter))
+                    sinks.append(
+                        (
+                            _Sink(string_value(call.args[0]), call.args[0], call.args[1]),
+                            call,
+                            adapter,
+                        )
+                    )
                     reasons[id(call.args[1])] = held
                 for keyword in call.keywords:
                     if keyword.arg is not None:
@@ -349,14 +400,20 @@ class ScopeAnalyzer:
             # The flow analysis (flow.build) follows what reaches each field; a nested projection's own
             # fields are the sinks.
             self.flow_sinks.setdefault(id(root), []).extend(
-                (sink.key, sink.value, reasons.get(id(sink.value), held)) for sink, _, _ in sinks
-                if not isinstance(sink.value, ast.Dict))
+                (sink.key, sink.value, reasons.get(id(sink.value), held))
+                for sink, _, _ in sinks
+                if not isinstance(sink.value, ast.Dict)
+            )
 
     def _why(self, node: ast.Dict, collected: _Collector, projections: set[int]) -> str:
         """Why a dict is published, for the flow findings' messages."""
         for key, value in _dict_items(node):
             text = string_value(key)
-            if text is not None and is_attestation_key(text) and (text.startswith("public_") or _is_bool(value)):
+            if (
+                text is not None
+                and is_attestation_key(text)
+                and (text.startswith("public_") or _is_bool(value))
+            ):
                 return f'a projection (it attests "{text}")'
         version = self._version(node)
         if version is not None:
@@ -375,7 +432,9 @@ class ScopeAnalyzer:
     def _feeders(self, values: list[ast.expr], collected: _Collector) -> None:
         """The local bindings and module constants a published value is built from are published too."""
         seen: set[str] = set()
-        walked: set[int] = set()  # a nested projection's values are sinks too: walk each subtree once
+        walked: set[int] = (
+            set()
+        )  # a nested projection's values are sinks too: walk each subtree once
         stack = list(values)
         while stack:
             node = stack.pop()
@@ -392,7 +451,11 @@ class ScopeAnalyzer:
         ``public_boundary`` / ``public_safe*`` key, as in JSON."""
         for key, value in _dict_items(node):
             text = string_value(key)
-            if text is not None and is_attestation_key(text) and (text.startswith("public_") or _is_bool(value)):
+            if (
+                text is not None
+                and is_attestation_key(text)
+                and (text.startswith("public_") or _is_bool(value))
+            ):
                 return True
         return False
 
@@ -402,7 +465,14 @@ class ScopeAnalyzer:
             if string_value(key) == "schema_version":
                 text = string_value(value)
                 if text is None and isinstance(value, ast.Name):
-                    text = next((string_value(v) for v in self.constants.get(value.id, []) if string_value(v)), None)
+                    text = next(
+                        (
+                            string_value(v)
+                            for v in self.constants.get(value.id, [])
+                            if string_value(v)
+                        ),
+                        None,
+                    )
                 return text
         return None
 
@@ -420,8 +490,11 @@ class ScopeAnalyzer:
         # A shipped contract's version, or one that says it is public. A schema merely named "projection"
         # is not published by its name (an internal route object is one): by being written to a public
         # file, matching a committed public fixture, or attesting what it leaves out.
-        if version is not None and (self._contract_for_version(version) is not None or _NAMED_PUBLIC.search(version)
-                                    or ("projection" in version.lower() and self.vocab.audit)):
+        if version is not None and (
+            self._contract_for_version(version) is not None
+            or _NAMED_PUBLIC.search(version)
+            or ("projection" in version.lower() and self.vocab.audit)
+        ):
             return True
         keys = {string_value(k) for k, _ in _dict_items(node)}
         return any(len(keys & section) >= 3 for _, _, section in self.section_keys)
@@ -435,8 +508,11 @@ class ScopeAnalyzer:
             elif self.vocab.audit:
                 keys = {string_value(k) for k, _ in _dict_items(node)}
                 keys.discard(None)
-                if scope.projection_named or keys & self.vocab.marker_keys or any(
-                        self.vocab.is_flag_key(k) for k in keys):  # type: ignore[arg-type]
+                if (
+                    scope.projection_named
+                    or keys & self.vocab.marker_keys
+                    or any(self.vocab.is_flag_key(k) for k in keys)
+                ):  # type: ignore[arg-type]
                     marked.add(id(node))
         # (c) public sinks: a validator's argument; what is dumped where a *.public.json path is written
         for value in collected.validated:
@@ -478,8 +554,16 @@ class ScopeAnalyzer:
 
     def _contract_for_version(self, version: str) -> Contract | None:
         if version not in self._versions:  # difflib is slow, and one module repeats its versions
-            self._versions[version] = next((c for c in self.contracts if version == c.schema_version or difflib.SequenceMatcher(
-                None, version, c.schema_version).ratio() >= _NEAR_MISS), None)
+            self._versions[version] = next(
+                (
+                    c
+                    for c in self.contracts
+                    if version == c.schema_version
+                    or difflib.SequenceMatcher(None, version, c.schema_version).ratio()
+                    >= _NEAR_MISS
+                ),
+                None,
+            )
         return self._versions[version]
 
     # --- field rules -------------------------------------------------------
@@ -491,7 +575,9 @@ class ScopeAnalyzer:
             return JNode({True: "true", False: "false", None: "null"}[node.value], 0, 0, None)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
             return JNode("number", 0, 0, 0)
-        if isinstance(node, (ast.List, ast.Tuple)) and all(self._literal(e) is not None for e in node.elts):
+        if isinstance(node, (ast.List, ast.Tuple)) and all(
+            self._literal(e) is not None for e in node.elts
+        ):
             return JNode("array", 0, 0, [self._literal(e) for e in node.elts])
         return None
 
@@ -509,22 +595,38 @@ class ScopeAnalyzer:
             return self._compact_expression(node.body) and self._compact_expression(node.orelse)
         if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
             # A ratio or a difference is a number (a path join `base / "x"` has a string operand).
-            return not any(string_value(side) is not None or isinstance(side, ast.JoinedStr)
-                           for side in (node.left, node.right))
+            return not any(
+                string_value(side) is not None or isinstance(side, ast.JoinedStr)
+                for side in (node.left, node.right)
+            )
         if isinstance(node, ast.Call):
             name = dotted(node.func) or ""
-            return name in _COMPACT_CALLS or name.startswith("hashlib.") or (
-                isinstance(node.func, ast.Attribute) and node.func.attr in ("hexdigest", "count"))
+            return (
+                name in _COMPACT_CALLS
+                or name.startswith("hashlib.")
+                or (
+                    isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("hexdigest", "count")
+                )
+            )
         return False
 
     def _check_field(self, sink: _Sink, judged_by_contract: bool = False) -> None:
         key = sink.key
         assert key is not None
-        if not judged_by_contract and _COPY_FLAG.search(key) and set(key.lower().split("_")) & _RAWISH and isinstance(sink.value, ast.Constant) \
-                and sink.value.value is True:
-            self._add("OVA207", sink.key_node,
-                      f'projection flag "{key}" is True: the projection declares that it holds copied raw material',
-                      (key,))
+        if (
+            not judged_by_contract
+            and _COPY_FLAG.search(key)
+            and set(key.lower().split("_")) & _RAWISH
+            and isinstance(sink.value, ast.Constant)
+            and sink.value.value is True
+        ):
+            self._add(
+                "OVA207",
+                sink.key_node,
+                f'projection flag "{key}" is True: the projection declares that it holds copied raw material',
+                (key,),
+            )
             return
         # Any other key is not judged by its name (issue 25): what flows into it is (flow.build), and the
         # literals it holds are judged as content.
@@ -540,8 +642,18 @@ class ScopeAnalyzer:
             name, is_package = module_name(path)
         except (OSError, ValueError):
             name, is_package = path.stem, False
-        return check_module(self.module.tree, self.module.text, name, is_package, path, self.contracts, self.vocab.model_decorators,
-                            self.vocab.model_bases, self._report, self.code)
+        return check_module(
+            self.module.tree,
+            self.module.text,
+            name,
+            is_package,
+            path,
+            self.contracts,
+            self.vocab.model_decorators,
+            self.vocab.model_bases,
+            self._report,
+            self.code,
+        )
 
     def _report(self, code: str, node: ast.AST, message: str, ident: object) -> None:
         self._add(code, node, message, ident)
@@ -553,32 +665,72 @@ class ScopeAnalyzer:
         bases = {dotted(b) for b in node.bases}
         if not (decorators & self.vocab.model_decorators or bases & self.vocab.model_bases):
             return
-        fields = [s for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        fields = [
+            s for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+        ]
         names = {f.target.id for f in fields}  # type: ignore[union-attr]
-        for f in fields:  # a copy flag whose default is True, where no contract rule judged it (python_contracts)
+        for f in (
+            fields
+        ):  # a copy flag whose default is True, where no contract rule judged it (python_contracts)
             if f.value is not None and id(f.value) not in self.contract_judged:
                 self._check_field(_Sink(f.target.id, f.target, f.value))  # type: ignore[union-attr]
         # `raw_memory_copied: bool = False`, or a bool field named like one (a declared boundary)
-        attested = any(is_attestation_key(f.target.id) and (  # type: ignore[union-attr]
-            is_false(f.value) or (f.value is None and self.code(f.annotation) == "bool")) for f in fields)
+        attested = any(
+            is_attestation_key(f.target.id)
+            and (  # type: ignore[union-attr]
+                is_false(f.value) or (f.value is None and self.code(f.annotation) == "bool")
+            )
+            for f in fields
+        )
         sectioned = any(len(names & section) >= 3 for _, _, section in self.section_keys)
         named = self.vocab.audit and self.vocab.projection_class(node.name)
         if not (attested or sectioned or named):
             return
-        why = ("it declares what it leaves out" if attested else "its fields are a contract section's keys"
-               if sectioned else "--scope all: recognised by name")
+        why = (
+            "it declares what it leaves out"
+            if attested
+            else "its fields are a contract section's keys"
+            if sectioned
+            else "--scope all: recognised by name"
+        )
         self.projection_types[node.name] = f"an instance of projection type {node.name} ({why})"
 
     def _add(self, code: str, node: ast.AST, message: str, ident: object) -> Finding:
-        finding = make_finding(code, message, self.module.source.display, self.span(node),
-                               value_digest=digest_value(ident), rules=self.rules)
+        finding = make_finding(
+            code,
+            message,
+            self.module.source.display,
+            self.span(node),
+            value_digest=digest_value(ident),
+            rules=self.rules,
+        )
         self.findings.append(finding)
         return finding
 
 
 # A key ending in one of these holds a number, a digest or a commit id, whatever flowed into it.
-_COMPACT_WORDS = frozenset({"hash", "sha", "sha1", "sha256", "digest", "commit", "count", "version", "returncode",
-                            "code", "size", "bytes", "total", "index", "length", "len", "number", "num"})
+_COMPACT_WORDS = frozenset(
+    {
+        "hash",
+        "sha",
+        "sha1",
+        "sha256",
+        "digest",
+        "commit",
+        "count",
+        "version",
+        "returncode",
+        "code",
+        "size",
+        "bytes",
+        "total",
+        "index",
+        "length",
+        "len",
+        "number",
+        "num",
+    }
+)
 
 
 # A schema that names itself a projection of something (`worker_status_projection_v1`) or public; not one
@@ -596,7 +748,11 @@ def found_attested_receivers(found: _Collector) -> set[str]:
     names = set()
     for receiver, key, value in found.subscript_stores:
         text = string_value(key)
-        if text is not None and is_attestation_key(text) and (text.startswith("public_") or is_false(value)):
+        if (
+            text is not None
+            and is_attestation_key(text)
+            and (text.startswith("public_") or is_false(value))
+        ):
             names.add(receiver)
     for receiver, call in found.update_calls:
         if _attests_call(call):
@@ -609,8 +765,12 @@ def _is_bool(node: ast.AST) -> bool:
 
 
 def _attests_call(call: ast.Call) -> bool:
-    return any(k.arg is not None and is_attestation_key(k.arg) and (k.arg.startswith("public_") or is_false(k.value))
-               for k in call.keywords)
+    return any(
+        k.arg is not None
+        and is_attestation_key(k.arg)
+        and (k.arg.startswith("public_") or is_false(k.value))
+        for k in call.keywords
+    )
 
 
 def _names_in(node: ast.AST, walked: set[int]):
@@ -652,8 +812,10 @@ def _flat_statements(root: ast.AST):
 
 
 def _where(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
-    return ((node.lineno, node.col_offset),  # type: ignore[attr-defined]
-            (node.end_lineno or node.lineno, node.end_col_offset or 0))  # type: ignore[attr-defined]
+    return (
+        (node.lineno, node.col_offset),  # type: ignore[attr-defined]
+        (node.end_lineno or node.lineno, node.end_col_offset or 0),
+    )  # type: ignore[attr-defined]
 
 
 def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:
@@ -675,12 +837,18 @@ def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
     dict_names: set[str] = set()
     dumped: set[str] = set()
     for node in walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and vocab.projection_function(node.name):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and vocab.projection_function(
+            node.name
+        ):
             return True
         if isinstance(node, ast.ClassDef) and vocab.projection_class(node.name):
             return True
         if isinstance(node, ast.Dict):
-            keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+            keys = {
+                k.value
+                for k in node.keys
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            }
             if keys & vocab.marker_keys or any(vocab.is_flag_key(k) for k in keys):
                 return True
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -701,7 +869,11 @@ def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
                     return True
                 if isinstance(first, ast.Name):
                     dumped.add(first.id)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("dump", "dumps"):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("dump", "dumps")
+        ):
             if node.args and isinstance(node.args[0], (ast.Dict, ast.Name)):
                 if isinstance(node.args[0], ast.Dict):
                     return True
@@ -710,23 +882,34 @@ def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
 
 
 def _receiver(node: ast.expr, vocab: PythonVocabulary) -> bool:
-    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    name = (
+        node.attr
+        if isinstance(node, ast.Attribute)
+        else node.id
+        if isinstance(node, ast.Name)
+        else None
+    )
     return name in vocab.receivers
 
 
 @dataclass
 class Published:
     """The spans of a module's published values: the literals inside are judged as content."""
+
     spans: list[Span] = field(default_factory=list)
 
 
 # What a module must mention before the projection analysis is worth running (a literal
 # prefilter, like Semgrep's): the recognition itself is ScopeAnalyzer._recognised.
-_PREFILTER = re.compile(r"_(?:copied|recorded|captured|included|exported)\b|public_boundary|public_safe|schema_version|"
-                        r"\.public\.jsonl?\b")
+_PREFILTER = re.compile(
+    r"_(?:copied|recorded|captured|included|exported)\b|public_boundary|public_safe|schema_version|"
+    r"\.public\.jsonl?\b"
+)
 
 
-def may_publish(text: str, vocab: PythonVocabulary, section_words: frozenset[str], contracts: tuple = ()) -> bool:
+def may_publish(
+    text: str, vocab: PythonVocabulary, section_words: frozenset[str], contracts: tuple = ()
+) -> bool:
     if _PREFILTER.search(text):
         return True
     if any(name in text for name in vocab.public_validators):
@@ -757,23 +940,38 @@ def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
 
     vocab, pack = analysis.python, analysis.pack
     analyzer = None
-    if (might_hold_projections(module.tree, vocab) if vocab.audit
-            else may_publish(module.text, vocab, pack.section_words, pack.contracts)):
+    if (
+        might_hold_projections(module.tree, vocab)
+        if vocab.audit
+        else may_publish(module.text, vocab, pack.section_words, pack.contracts)
+    ):
         analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
         analyzer.run()
     lines = module.lines
 
     def span(node: ast.AST) -> tuple:
         line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
-        return (line, lines.column(line, node.col_offset), end_line,  # type: ignore[union-attr,attr-defined]
-                lines.column(end_line, node.end_col_offset or 0))  # type: ignore[union-attr,attr-defined]
+        return (
+            line,
+            lines.column(line, node.col_offset),
+            end_line,  # type: ignore[union-attr,attr-defined]
+            lines.column(end_line, node.end_col_offset or 0),
+        )  # type: ignore[union-attr,attr-defined]
 
     def code(node: ast.AST) -> str:
         return lines.segment(Span(*span(node)))  # type: ignore[union-attr]
 
-    builder = ModuleBuilder(module.tree, name, module.source.display, imports_of(module.tree, name, is_package),
-                            analysis.flow, span, code, analyzer.flow_sinks if analyzer else {},
-                            analyzer.projection_types if analyzer else {})
+    builder = ModuleBuilder(
+        module.tree,
+        name,
+        module.source.display,
+        imports_of(module.tree, name, is_package),
+        analysis.flow,
+        span,
+        code,
+        analyzer.flow_sinks if analyzer else {},
+        analyzer.projection_types if analyzer else {},
+    )
     if analyzer is not None:
         builder.projection_values = analyzer.projection_values
         builder.recognise = analyzer.recognise_version

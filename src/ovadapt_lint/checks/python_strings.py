@@ -28,12 +28,22 @@ def _locate(span: Span, raw: str, fragment: str) -> Span | None:
 
 
 # Why a literal the program uses is left alone by --fix (the run reports it still).
-USED_BY_PROGRAM = ("the program uses this value (it is passed to a call, compared or read): rewriting it would "
-                   "change what the code does; move the value out of the published data by hand")
+USED_BY_PROGRAM = (
+    "the program uses this value (it is passed to a call, compared or read): rewriting it would "
+    "change what the code does; move the value out of the published data by hand"
+)
 
 
-def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, source: SourceFile,
-              rules=None, used: str | None = None) -> list[Finding]:
+def _findings(
+    hits: list[Hit],
+    value: str,
+    what: str,
+    span: Span,
+    raw: str,
+    source: SourceFile,
+    rules=None,
+    used: str | None = None,
+) -> list[Finding]:
     """``used``: why the literal may not be rewritten (it is not published as written: the program uses
     it), or None. A credential or internal name is rewritten wherever it is: the source itself is the leak
     (and the secret must be rotated), so only what is judged as published content is held to ``used``."""
@@ -47,23 +57,36 @@ def _findings(hits: list[Hit], value: str, what: str, span: Span, raw: str, sour
             if used is not None and what in ("string literal", "f-string text"):
                 finding.unfixable = used
             elif what in ("string literal", "docstring"):
-                finding.fix = (source.offset(span.start_line, span.start_col), source.offset(span.end_line, span.end_col),
-                               '"' + placeholder(hit.code) + '"')
+                finding.fix = (
+                    source.offset(span.start_line, span.start_col),
+                    source.offset(span.end_line, span.end_col),
+                    '"' + placeholder(hit.code) + '"',
+                )
             else:
                 finding.unfixable = "raw content in an f-string or comment is rewritten by hand"
         else:
-            where = _locate(span, raw, value[hit.start:hit.end])
+            where = _locate(span, raw, value[hit.start : hit.end])
             finding = hit_finding(hit, value, what, source.display, where or span, rules=rules)
             end = fix_end(hit, value)
-            extent = _locate(span, raw, value[hit.start:end]) if where is not None and end > hit.end else where
+            extent = (
+                _locate(span, raw, value[hit.start : end])
+                if where is not None and end > hit.end
+                else where
+            )
             if used is not None and what in ("string literal", "f-string text"):
                 finding.unfixable = used
             elif extent is not None and what != "an identifier":
-                finding.fix = (source.offset(extent.start_line, extent.start_col),
-                               source.offset(extent.end_line, extent.end_col), placeholder(hit.code))
+                finding.fix = (
+                    source.offset(extent.start_line, extent.start_col),
+                    source.offset(extent.end_line, extent.end_col),
+                    placeholder(hit.code),
+                )
             else:
-                finding.unfixable = ("an identifier is renamed by hand" if what == "an identifier"
-                                     else "the value is written with escapes; rewrite it by hand")
+                finding.unfixable = (
+                    "an identifier is renamed by hand"
+                    if what == "an identifier"
+                    else "the value is written with escapes; rewrite it by hand"
+                )
         out.append(finding)
     return out
 
@@ -76,12 +99,23 @@ class _Uses:
     subscript or receiver, or bound to a name the program so uses, is not: rewriting it would change what
     the code does, while the flow it feeds is still reported. Built lazily, once per module."""
 
-    _DATA = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.FormattedValue, ast.Starred, ast.BoolOp)
+    _DATA = (
+        ast.Dict,
+        ast.List,
+        ast.Tuple,
+        ast.Set,
+        ast.JoinedStr,
+        ast.FormattedValue,
+        ast.Starred,
+        ast.BoolOp,
+    )
 
     def __init__(self, module: PythonText) -> None:
         self.module = module
         self.parents: dict[int, ast.AST] = {}
-        self.at: dict[tuple[int, int], ast.AST] = {}  # (line, code-point column) -> Constant or JoinedStr
+        self.at: dict[
+            tuple[int, int], ast.AST
+        ] = {}  # (line, code-point column) -> Constant or JoinedStr
         self.loads: dict[str, list[ast.Name]] = {}
         lines = module.lines
         for node in ast.walk(module.tree):
@@ -100,9 +134,13 @@ class _Uses:
     def _used(self, node: ast.AST, depth: int) -> bool:
         while True:
             parent = self.parents.get(id(node))
-            if parent is None or isinstance(parent, (ast.Return, ast.Yield, ast.YieldFrom, ast.Expr)):
+            if parent is None or isinstance(
+                parent, (ast.Return, ast.Yield, ast.YieldFrom, ast.Expr)
+            ):
                 return False
-            if isinstance(parent, self._DATA) or (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mod))):
+            if isinstance(parent, self._DATA) or (
+                isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mod))
+            ):
                 node = parent
             elif isinstance(parent, ast.IfExp) and node is not parent.test:
                 node = parent
@@ -127,13 +165,21 @@ class _Uses:
         name = target.id
         if name not in self._names:
             self._names[name] = True  # a name that refers to itself is used until shown otherwise
-            self._names[name] = depth > 8 or any(self._used(load, depth + 1) for load in self.loads.get(name, []))
+            self._names[name] = depth > 8 or any(
+                self._used(load, depth + 1) for load in self.loads.get(name, [])
+            )
         return self._names[name]
 
 
 def _constructor(func: ast.AST) -> bool:
     """`dict(...)` or a class (a capitalised name): its keywords are the fields of the value it builds."""
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    name = (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
     return name == "dict" or name[:1].isupper()
 
 
@@ -142,7 +188,9 @@ class _Intervals:
 
     def __init__(self, spans: list[Span]) -> None:
         merged: list[list[tuple[int, int]]] = []
-        for start, end in sorted(((s.start_line, s.start_col), (s.end_line, s.end_col)) for s in spans):
+        for start, end in sorted(
+            ((s.start_line, s.start_col), (s.end_line, s.end_col)) for s in spans
+        ):
             if merged and start <= merged[-1][1]:
                 merged[-1][1] = max(merged[-1][1], end)
             else:
@@ -155,8 +203,14 @@ class _Intervals:
         return index >= 0 and (span.end_line, span.end_col) <= self.ends[index]
 
 
-def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets: bool = True, content: bool = True,
-                         published: list[Span] | None = None) -> list[Finding]:
+def check_python_strings(
+    module: PythonText,
+    scanner: StringScanner,
+    *,
+    secrets: bool = True,
+    content: bool = True,
+    published: list[Span] | None = None,
+) -> list[Finding]:
     """``secrets``: credentials and deny-listed names in every literal, comment and identifier.
     ``content``: raw content, paths and private URLs, in the literals inside ``published`` spans
     (the values that reach a projection), or everywhere when ``published`` is None (``--scope all``).
@@ -173,22 +227,54 @@ def check_python_strings(module: PythonText, scanner: StringScanner, *, secrets:
         if not (secrets or judged):
             continue
         prose = literal.what == "docstring"
-        hits = scanner.scan(literal.value, literal.key, prose=prose, secrets=secrets, content=judged, published=inside)
+        hits = scanner.scan(
+            literal.value,
+            literal.key,
+            prose=prose,
+            secrets=secrets,
+            content=judged,
+            published=inside,
+        )
         if hits:
             if uses is None:
                 uses = _Uses(module)
             used = USED_BY_PROGRAM if uses.used(literal.span) else None
-            findings += _findings(hits, literal.value, literal.what, literal.span, literal.raw, source,
-                                  scanner.pack.rules, used)
+            findings += _findings(
+                hits,
+                literal.value,
+                literal.what,
+                literal.span,
+                literal.raw,
+                source,
+                scanner.pack.rules,
+                used,
+            )
     comments_judged = content and published is None
     if secrets or comments_judged:
         for comment in module.comments:
-            span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
-            hits = scanner.scan(comment.text, prose=True, secrets=secrets, content=comments_judged,
-                                published=published is None)
-            findings += _findings(hits, comment.text, "comment", span, comment.text, source, scanner.pack.rules)
+            span = Span(
+                comment.line, comment.column, comment.line, comment.column + len(comment.text)
+            )
+            hits = scanner.scan(
+                comment.text,
+                prose=True,
+                secrets=secrets,
+                content=comments_judged,
+                published=published is None,
+            )
+            findings += _findings(
+                hits, comment.text, "comment", span, comment.text, source, scanner.pack.rules
+            )
     if scanner.deny_list and secrets:
         # Identifiers only carry internal names; each name is reported once per file.
         for name, span in module.names.items():
-            findings += _findings(scanner.deny_list.scan(name), name, "an identifier", span, name, source, scanner.pack.rules)
+            findings += _findings(
+                scanner.deny_list.scan(name),
+                name,
+                "an identifier",
+                span,
+                name,
+                source,
+                scanner.pack.rules,
+            )
     return findings

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Callable
 
 from .. import rulepack
 from ..keyclass import Vocabulary
@@ -36,14 +36,14 @@ class Taint:
     source: Step
     via: tuple[Step, ...] = ()
 
-    def through(self, step: Step) -> "Taint":
+    def through(self, step: Step) -> Taint:
         return replace(self, via=self.via + (step,))
 
 
 _KIND_ORDER = {"raw": 0, "credential": 1, "path": 2}
 
 
-def pick(*taints: "Taint | None") -> "Taint | None":
+def pick(*taints: Taint | None) -> Taint | None:
     """The most serious of several taints (raw, then credential, then path)."""
     present = [t for t in taints if t is not None]
     return min(present, key=lambda t: _KIND_ORDER[t.kind]) if present else None
@@ -74,9 +74,13 @@ class PythonVocabulary:
     propagator_methods: frozenset[str] = frozenset()
     free_text_names: frozenset[str] = frozenset()
     public_validators: frozenset[str] = frozenset()
-    audit: bool = False  # --scope all: the broad, name-based projection recognition of earlier versions
+    audit: bool = (
+        False  # --scope all: the broad, name-based projection recognition of earlier versions
+    )
     # Answers by call name: the taint walk asks about the same calls many times per module.
-    _sanitizers: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _sanitizers: dict = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def sanitizer(self, name: str) -> bool:
         """A call that stops a flow: listed, or named like one (redact_*, *compact*, sha256, ...)."""
@@ -84,8 +88,10 @@ class PythonVocabulary:
         if answer is None:
             last = name.rsplit(".", 1)[-1].lower()
             answer = self._sanitizers[name] = (
-                name in self.sanitizer_calls or last in self.sanitizer_methods
-                or any(fnmatch.fnmatchcase(last, p) for p in self.sanitizer_patterns))
+                name in self.sanitizer_calls
+                or last in self.sanitizer_methods
+                or any(fnmatch.fnmatchcase(last, p) for p in self.sanitizer_patterns)
+            )
         return answer
 
     def is_flag_key(self, key: str) -> bool:
@@ -102,9 +108,14 @@ class PythonVocabulary:
 
 
 @lru_cache(maxsize=8)
-def python_vocabulary(functions: tuple[str, ...] = (), classes: tuple[str, ...] = (), receivers: tuple[str, ...] = (),
-                      sanitizers: tuple[str, ...] = (), validators: tuple[str, ...] = (),
-                      audit: bool = False) -> PythonVocabulary:
+def python_vocabulary(
+    functions: tuple[str, ...] = (),
+    classes: tuple[str, ...] = (),
+    receivers: tuple[str, ...] = (),
+    sanitizers: tuple[str, ...] = (),
+    validators: tuple[str, ...] = (),
+    audit: bool = False,
+) -> PythonVocabulary:
     """The built-in Python vocabulary, extended by the configuration's lists."""
     data = rulepack.load_toml("vocabulary", "python.toml")
     projection, sources, clean = data["projection"], data["sources"], data["sanitizers"]
@@ -118,7 +129,8 @@ def python_vocabulary(functions: tuple[str, ...] = (), classes: tuple[str, ...] 
         path_env=frozenset(sources["path_env"]),
         credential_env=tuple(sources["credential_env"]),
         sanitizer_calls=frozenset(clean["calls"]) | frozenset(sanitizers),
-        sanitizer_methods=frozenset(clean["methods"]) | frozenset(s.rsplit(".", 1)[-1] for s in sanitizers),
+        sanitizer_methods=frozenset(clean["methods"])
+        | frozenset(s.rsplit(".", 1)[-1] for s in sanitizers),
         projection_functions=tuple(projection["functions"]) + functions,
         projection_classes=tuple(projection["classes"]) + classes,
         receivers=frozenset(projection["receivers"]) | frozenset(receivers),
@@ -166,14 +178,19 @@ def call_args(node: ast.Call) -> list[ast.expr]:
 
 
 _CATEGORY_TEXT = {
-    "transcript": "raw transcript text", "raw-output": "raw body or output", "log": "raw log text",
-    "embedding": "an embedding", "credential": "a credential", "local-path": "a machine-local path",
+    "transcript": "raw transcript text",
+    "raw-output": "raw body or output",
+    "log": "raw log text",
+    "embedding": "an embedding",
+    "credential": "a credential",
+    "local-path": "a machine-local path",
 }
 
 
 @dataclass(frozen=True)
 class Summary:
     """What a module function's result carries: its own sources, and which parameters reach it."""
+
     intrinsic: Taint | None
     params: tuple[int, ...] = ()
     keywords: tuple[str, ...] = ()
@@ -187,7 +204,7 @@ class TaintTracker:
     where: Callable[[ast.AST], tuple[int, int]]  # (line, 1-based column)
     env: dict[str, Taint] = field(default_factory=dict)
     # name -> Summary of a function defined in the module being analysed (None: unknown)
-    summaries: "Callable[[str], Summary | None] | None" = None
+    summaries: Callable[[str], Summary | None] | None = None
 
     def _step(self, node: ast.AST, text: str | None = None) -> Step:
         line, column = self.where(node)
@@ -203,20 +220,29 @@ class TaintTracker:
         else:
             self.env[name] = taint.through(self._step(node, name))
 
-    def bind_target(self, target: ast.AST, taint: Taint | None, node: ast.AST, value: ast.AST | None = None) -> None:
+    def bind_target(
+        self, target: ast.AST, taint: Taint | None, node: ast.AST, value: ast.AST | None = None
+    ) -> None:
         """``value``: the assigned expression, so ``a, b = x, y`` binds element-wise."""
         if isinstance(target, ast.Name):
             self.assign(target.id, taint, node)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and not any(
-                    isinstance(e, ast.Starred) for e in (*value.elts, *target.elts)):
+            if (
+                isinstance(value, (ast.Tuple, ast.List))
+                and len(value.elts) == len(target.elts)
+                and not any(isinstance(e, ast.Starred) for e in (*value.elts, *target.elts))
+            ):
                 for element, item in zip(target.elts, value.elts):
                     self.bind_target(element, self.of(item), node, item)
                 return
             for element in target.elts:
-                self.bind_target(element.value if isinstance(element, ast.Starred) else element, taint, node)
+                self.bind_target(
+                    element.value if isinstance(element, ast.Starred) else element, taint, node
+                )
 
-    def _named(self, name: str, node: ast.AST, base: ast.AST | None, keyed: bool = False) -> Taint | None:
+    def _named(
+        self, name: str, node: ast.AST, base: ast.AST | None, keyed: bool = False
+    ) -> Taint | None:
         """Reading attribute or key ``name`` (of ``base``); ``keyed``: a subscript or ``.get`` of a record."""
         if name in self.vocab.sanitizer_methods:
             return None
@@ -225,9 +251,14 @@ class TaintTracker:
             return self._source("raw", category, _CATEGORY_TEXT.get(category, "raw material"), node)
         if keyed and name in self.vocab.free_text_names:
             # A free-text field of an input record (event["message"], result["summary"]) is raw until sanitised.
-            return self._source("raw", "raw-output", f'free text from an input record ("{name}")', node)
+            return self._source(
+                "raw", "raw-output", f'free text from an input record ("{name}")', node
+            )
         inner = self.of(base) if base is not None else None
-        if inner is not None and self.keys.classify(name).reason in ("compact key", "compact suffix"):
+        if inner is not None and self.keys.classify(name).reason in (
+            "compact key",
+            "compact suffix",
+        ):
             return None  # selecting an id, ref or count out of raw data
         return inner
 
@@ -235,7 +266,9 @@ class TaintTracker:
         if name.upper() in self.vocab.path_env:
             return self._source("path", "local-path", "a machine-local path", node)
         if self.vocab.credential_env_name(name):
-            return self._source("credential", "credential", "a credential from the environment", node)
+            return self._source(
+                "credential", "credential", "a credential from the environment", node
+            )
         return None
 
     def of(self, node: ast.AST | None) -> Taint | None:
@@ -270,7 +303,13 @@ class TaintTracker:
         if isinstance(node, ast.IfExp):
             return pick(self.of(node.body), self.of(node.orelse))
         if isinstance(node, ast.JoinedStr):
-            return pick(*(self.of(part.value) for part in node.values if isinstance(part, ast.FormattedValue)))
+            return pick(
+                *(
+                    self.of(part.value)
+                    for part in node.values
+                    if isinstance(part, ast.FormattedValue)
+                )
+            )
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             return pick(*(self.of(e) for e in node.elts))
         if isinstance(node, ast.Dict):
@@ -312,7 +351,10 @@ class TaintTracker:
             if method in self.vocab.file_reads:
                 return self._source("raw", "raw-output", "file content", node)
             if method in self.vocab.path_methods:
-                return pick(self.of(node.func.value), self._source("path", "local-path", "a machine-local path", node))
+                return pick(
+                    self.of(node.func.value),
+                    self._source("path", "local-path", "a machine-local path", node),
+                )
             if method == "get" and args and string_value(args[0]) is not None:
                 return self._named(string_value(args[0]), node, node.func.value, keyed=True)  # type: ignore[arg-type]
             if method in self.vocab.propagator_methods:
@@ -325,10 +367,14 @@ class TaintTracker:
             return pick(*(self.of(a) for a in args))
         return None  # an unknown function: its result is not its arguments
 
-    def _summarised(self, summary: "Summary", node: ast.Call, args: list) -> Taint | None:
+    def _summarised(self, summary: Summary, node: ast.Call, args: list) -> Taint | None:
         """A call to a function of this module: what its result carries, by its summary."""
         carried = [self.of(args[i]) for i in summary.params if i < len(args)]
-        carried += [self.of(k.value) for k in node.keywords if k.arg is not None and k.arg in summary.keywords]
+        carried += [
+            self.of(k.value)
+            for k in node.keywords
+            if k.arg is not None and k.arg in summary.keywords
+        ]
         return pick(summary.intrinsic, *carried)
 
     def _comprehension(self, node) -> Taint | None:

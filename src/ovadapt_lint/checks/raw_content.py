@@ -37,7 +37,14 @@ def check_compact_slots(doc: JsonDocument, vocab: Vocabulary | None = None) -> l
             if lines == 1 and len(text) <= limit:
                 continue
             shape = f"{lines} lines" if lines > 1 else f"{len(text):,} characters (limit {limit})"
-            finding = json_finding(doc, "OVA301", node, path, f"{format_path(path)} is not compact: {shape}", node.value)
+            finding = json_finding(
+                doc,
+                "OVA301",
+                node,
+                path,
+                f"{format_path(path)} is not compact: {shape}",
+                node.value,
+            )
             finding.fix = (node.start, node.end, json.dumps(placeholder("OVA301")))
             findings.append(finding)
     return findings
@@ -52,10 +59,17 @@ def _message_evidence(node: JNode) -> str | None:
     role = node.get("role")
     if role is not None and role.kind == "string" and role.value.lower() in _ROLES:
         parts = node.get("parts")
-        if parts is not None and parts.kind == "array" and any(
-                item.kind == "object" and item.get("type") is not None for item in parts.value):
+        if (
+            parts is not None
+            and parts.kind == "array"
+            and any(item.kind == "object" and item.get("type") is not None for item in parts.value)
+        ):
             ident = node.get("id")
-            suffix = " with a msg_ id" if ident is not None and ident.kind == "string" and _MSG_ID.match(ident.value) else ""
+            suffix = (
+                " with a msg_ id"
+                if ident is not None and ident.kind == "string" and _MSG_ID.match(ident.value)
+                else ""
+            )
             return f'a session message{suffix} (role "{role.value}" with typed parts)'
         if _nonempty(node.get("content")):
             return f'a chat message (role "{role.value}" with content)'
@@ -73,11 +87,17 @@ def memory_operation(node: JNode) -> bool:
 
 
 def _memory_evidence(node: JNode) -> str | None:
-    texts = [k for k in _MEMORY_TEXT_KEYS if (v := node.get(k)) is not None and v.kind == "string" and v.value.strip()]
+    texts = [
+        k
+        for k in _MEMORY_TEXT_KEYS
+        if (v := node.get(k)) is not None and v.kind == "string" and v.value.strip()
+    ]
     if not texts:
         return None
     uri = node.get("uri")
-    if node.get("memory_type") is not None or (uri is not None and uri.kind == "string" and uri.value.startswith("viking://")):
+    if node.get("memory_type") is not None or (
+        uri is not None and uri.kind == "string" and uri.value.startswith("viking://")
+    ):
         return f"a memory-diff operation carrying {', '.join(texts)}"
     return None
 
@@ -86,12 +106,16 @@ def _is_vector(node: JNode) -> bool:
     items = node.value
     if len(items) < VECTOR_MIN_ITEMS or any(item.kind != "number" for item in items):
         return False
-    floats = sum(1 for item in items if isinstance(item.value, float) and not item.value.is_integer())
+    floats = sum(
+        1 for item in items if isinstance(item.value, float) and not item.value.is_integer()
+    )
     return floats >= VECTOR_FLOAT_SHARE * len(items)
 
 
 def _structure(finding: Finding) -> Finding:
-    finding.unfixable = "a raw record or vector is removed by hand (replacing it would change the JSON types)"
+    finding.unfixable = (
+        "a raw record or vector is removed by hand (replacing it would change the JSON types)"
+    )
     return finding
 
 
@@ -102,15 +126,43 @@ def check_raw_structures(doc: JsonDocument) -> list[Finding]:
             if node.kind == "object":
                 message = _message_evidence(node)
                 if message:
-                    findings.append(_structure(json_finding(doc, "OVA302", node, path, f"{format_path(path)} is {message}",
-                                                            ("message", format_path(path)))))
+                    findings.append(
+                        _structure(
+                            json_finding(
+                                doc,
+                                "OVA302",
+                                node,
+                                path,
+                                f"{format_path(path)} is {message}",
+                                ("message", format_path(path)),
+                            )
+                        )
+                    )
                 memory = _memory_evidence(node)
                 if memory:
-                    findings.append(_structure(json_finding(doc, "OVA305", node, path, f"{format_path(path)} is {memory}",
-                                                            ("memory", format_path(path)))))
+                    findings.append(
+                        _structure(
+                            json_finding(
+                                doc,
+                                "OVA305",
+                                node,
+                                path,
+                                f"{format_path(path)} is {memory}",
+                                ("memory", format_path(path)),
+                            )
+                        )
+                    )
             elif node.kind == "array" and _is_vector(node):
-                findings.append(_structure(json_finding(
-                    doc, "OVA312", node, path,
-                    f"{format_path(path)} is an array of {len(node.value)} floats (an embedding vector)",
-                    ("vector", len(node.value)))))
+                findings.append(
+                    _structure(
+                        json_finding(
+                            doc,
+                            "OVA312",
+                            node,
+                            path,
+                            f"{format_path(path)} is an array of {len(node.value)} floats (an embedding vector)",
+                            ("vector", len(node.value)),
+                        )
+                    )
+                )
     return findings

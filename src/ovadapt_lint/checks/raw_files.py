@@ -36,18 +36,22 @@ class FileSignature:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_wanted", frozenset(self.keys) | frozenset(self.any_keys))
 
-    def matches_object(self, node: JNode, many: bool = False, shape: "_Shape | None" = None) -> bool:
+    def matches_object(self, node: JNode, many: bool = False, shape: _Shape | None = None) -> bool:
         """``many``: the node is one of several records (a JSON Lines file, a root array); ``shape``: its
         _Shape, read once for every signature (its keys hold every key the signatures ask for)."""
         if self.structure is not None:
-            return node.kind == "object" and STRUCTURES[self.structure](node, many, shape or _Shape(node))
+            return node.kind == "object" and STRUCTURES[self.structure](
+                node, many, shape or _Shape(node)
+            )
         if self.text is not None or node.kind != "object" or not (self.keys or self.any_keys):
             return False
         wanted = self._wanted
         if shape is not None:
             present = shape.keys & wanted
         else:
-            present = {m.key for m in node.value if m.key in wanted}  # not a set of every key of a large object
+            present = {
+                m.key for m in node.value if m.key in wanted
+            }  # not a set of every key of a large object
         if not all(k in present for k in self.keys):
             return False
         if self.any_keys and not any(k in present for k in self.any_keys):
@@ -65,13 +69,17 @@ def file_signatures() -> tuple[FileSignature, ...]:
 
     out = []
     for data in get(CODE).file:
-        out.append(FileSignature(
-            id=data["id"], label=data["label"], keys=tuple(data.get("keys", ())),
-            any_keys=tuple(data.get("any_keys", ())),
-            values=tuple((k, re.compile(v)) for k, v in data.get("values", {}).items()),
-            text=re.compile(data["text"]) if "text" in data else None,
-            structure=data.get("structure"),
-        ))
+        out.append(
+            FileSignature(
+                id=data["id"],
+                label=data["label"],
+                keys=tuple(data.get("keys", ())),
+                any_keys=tuple(data.get("any_keys", ())),
+                values=tuple((k, re.compile(v)) for k, v in data.get("values", {}).items()),
+                text=re.compile(data["text"]) if "text" in data else None,
+                structure=data.get("structure"),
+            )
+        )
     return tuple(out)
 
 
@@ -80,25 +88,76 @@ _ROLES = frozenset({"user", "assistant", "system", "tool"})
 # What a typed part carries: text, a tool's input or output, a context abstract.
 _PART_BODIES = ("text", "tool_input", "tool_output", "abstract", "content", "input", "output")
 # Storage records carry an identity or a time; an API example in documentation usually does not.
-_STAMPS = ("id", "message_id", "messageId", "msg_id", "created_at", "createdAt", "timestamp", "time", "ts")
+_STAMPS = (
+    "id",
+    "message_id",
+    "messageId",
+    "msg_id",
+    "created_at",
+    "createdAt",
+    "timestamp",
+    "time",
+    "ts",
+)
 _WRAPPERS = ("message", "payload", "data", "args", "params", "body", "item", "entry")
 _OPERATION_KEYS = ("op", "type", "action", "kind", "method", "event", "operation")
 _ADD_MESSAGE = re.compile(r"(?i)add[_-]?message")
-_MESSAGE_RANGE = frozenset({"starting_message_id", "ending_message_id", "first_message_id", "last_message_id",
-                            "start_message_id", "end_message_id"})
-_ARCHIVE_REFS = frozenset({"archive_uri", "archive_id", "archive_index", "archive_name", "archive_path"})
+_MESSAGE_RANGE = frozenset(
+    {
+        "starting_message_id",
+        "ending_message_id",
+        "first_message_id",
+        "last_message_id",
+        "start_message_id",
+        "end_message_id",
+    }
+)
+_ARCHIVE_REFS = frozenset(
+    {"archive_uri", "archive_id", "archive_index", "archive_name", "archive_path"}
+)
 _ARCHIVE_PATH = re.compile(r"(?:^|/)archive_\d{3,}(?:/|$)")
-_ARCHIVE_BODY = frozenset({"abstract", "overview", "message_count", "messages", "token_count", "total_tokens",
-                           "archived_at", "compressed_at"})
+_ARCHIVE_BODY = frozenset(
+    {
+        "abstract",
+        "overview",
+        "message_count",
+        "messages",
+        "token_count",
+        "total_tokens",
+        "archived_at",
+        "compressed_at",
+    }
+)
 _INDEX_TEXT = ("abstract", "overview", "content", "body")
-_PLUGIN_SESSION_KEYS = frozenset({"ovSessionId", "ov_session_id", "openvikingSessionId", "pendingMessages",
-                                  "pending_messages", "capturedMessages", "captured_messages", "messageRoles",
-                                  "message_roles"})
+_PLUGIN_SESSION_KEYS = frozenset(
+    {
+        "ovSessionId",
+        "ov_session_id",
+        "openvikingSessionId",
+        "pendingMessages",
+        "pending_messages",
+        "capturedMessages",
+        "captured_messages",
+        "messageRoles",
+        "message_roles",
+    }
+)
 _MEMORY_KEYS = frozenset({"before", "after", "deleted_content", "memory_type", "uri"})
 # Every top-level key a shape below asks for: a record is read once for them (see _Shape).
 _CONTAINERS = ("array", "object")
-_TOP_KEYS = frozenset({"role", *_STAMPS, *_WRAPPERS, *_OPERATION_KEYS, *_MESSAGE_RANGE, *_ARCHIVE_REFS,
-                       *_ARCHIVE_BODY, *_MEMORY_KEYS, "sessions"})
+_TOP_KEYS = frozenset(
+    {
+        "role",
+        *_STAMPS,
+        *_WRAPPERS,
+        *_OPERATION_KEYS,
+        *_MESSAGE_RANGE,
+        *_ARCHIVE_REFS,
+        *_ARCHIVE_BODY,
+        *_MEMORY_KEYS,
+        "sessions",
+    }
+)
 
 
 class _Shape:
@@ -128,8 +187,11 @@ def _text(node: JNode | None) -> str | None:
 
 
 def _filled(node: JNode | None) -> bool:
-    return node is not None and node.kind in ("string", "array", "object") and bool(
-        node.value.strip() if node.kind == "string" else node.value)
+    return (
+        node is not None
+        and node.kind in ("string", "array", "object")
+        and bool(node.value.strip() if node.kind == "string" else node.value)
+    )
 
 
 def _stamped(node: JNode) -> bool:
@@ -142,8 +204,12 @@ def _message(node: JNode) -> bool:
     parts = node.get("parts")
     if role is None or role.lower() not in _ROLES or parts is None or parts.kind != "array":
         return False
-    return any(part.kind == "object" and _text(part.get("type")) and any(_filled(part.get(k)) for k in _PART_BODIES)
-               for part in parts.value)
+    return any(
+        part.kind == "object"
+        and _text(part.get("type"))
+        and any(_filled(part.get(k)) for k in _PART_BODIES)
+        for part in parts.value
+    )
 
 
 def _message_record(node: JNode, shape: _Shape | None = None) -> bool:
@@ -152,14 +218,26 @@ def _message_record(node: JNode, shape: _Shape | None = None) -> bool:
     present = (shape or _Shape(node)).keys
     if "role" in present and _message(node) and _stamped(node):
         return True
-    adds = any(_ADD_MESSAGE.search(_text(node.get(k)) or "") for k in _OPERATION_KEYS if k in present)
+    adds = any(
+        _ADD_MESSAGE.search(_text(node.get(k)) or "") for k in _OPERATION_KEYS if k in present
+    )
     for key in _WRAPPERS:
         inner = node.get(key) if key in present else None
-        if inner is not None and inner.kind == "object" and _message(inner) and (adds or _stamped(node) or _stamped(inner)):
+        if (
+            inner is not None
+            and inner.kind == "object"
+            and _message(inner)
+            and (adds or _stamped(node) or _stamped(inner))
+        ):
             return True
     role = _text(node.get("role")) if adds and "role" in present else None
-    return role is not None and role.lower() in _ROLES and (
-        _filled(node.get("content")) or _filled(node.get("text")) or _filled(node.get("parts")))
+    return (
+        role is not None
+        and role.lower() in _ROLES
+        and (
+            _filled(node.get("content")) or _filled(node.get("text")) or _filled(node.get("parts"))
+        )
+    )
 
 
 def _collection_of_items(value: JNode, test) -> bool:
@@ -171,19 +249,26 @@ def _collection_of_items(value: JNode, test) -> bool:
 
 def _collection_of(node: JNode, test) -> bool:
     """A member of ``node`` (an array, or an object's values) whose items are mostly ``test``."""
-    return any(member.value.kind in ("array", "object") and _collection_of_items(member.value, test)
-               for member in node.value)
+    return any(
+        member.value.kind in ("array", "object") and _collection_of_items(member.value, test)
+        for member in node.value
+    )
 
 
 def _compact_scalar(node: JNode) -> bool:
     """Metadata beside a diff's operations: a number, flag, null or one short line."""
-    return node.kind != "object" and node.kind != "array" and (
-        node.kind != "string" or (len(node.value) <= 200 and "\n" not in node.value))
+    return (
+        node.kind != "object"
+        and node.kind != "array"
+        and (node.kind != "string" or (len(node.value) <= 200 and "\n" not in node.value))
+    )
 
 
 def _message_records(node: JNode, many: bool, shape: _Shape) -> bool:
     """A message record, or an object holding a list of them (a conversation export, a queue)."""
-    return _message_record(node, shape) or (shape.containers and _collection_of(node, _message_record))
+    return _message_record(node, shape) or (
+        shape.containers and _collection_of(node, _message_record)
+    )
 
 
 def _memory_operations(node: JNode, many: bool, shape: _Shape) -> bool:
@@ -200,8 +285,10 @@ def _memory_operations(node: JNode, many: bool, shape: _Shape) -> bool:
     diffs = 0
     for member in node.value:
         value = member.value
-        if value.kind in ("array", "object") and (_collection_of_items(value, memory_operation) or (
-                value.kind == "object" and _collection_of(value, memory_operation))):
+        if value.kind in ("array", "object") and (
+            _collection_of_items(value, memory_operation)
+            or (value.kind == "object" and _collection_of(value, memory_operation))
+        ):
             diffs += 1
         elif not _compact_scalar(value):
             return False
@@ -217,7 +304,8 @@ def _archive_checkpoint(node: JNode, many: bool, shape: _Shape) -> bool:
     if len(keys & _ARCHIVE_BODY) < 2:
         return False
     return bool(keys & _ARCHIVE_REFS) or any(
-        m.value.kind == "string" and _ARCHIVE_PATH.search(m.value.value) for m in node.value)
+        m.value.kind == "string" and _ARCHIVE_PATH.search(m.value.value) for m in node.value
+    )
 
 
 def _viking(node: JNode | None) -> bool:
@@ -233,10 +321,17 @@ def _recall_ledger(node: JNode, many: bool, shape: _Shape) -> bool:
         return True
     for member in node.value:
         value = member.value
-        if value.kind == "object" and value.value and all(m.key.startswith("viking://") for m in value.value):
+        if (
+            value.kind == "object"
+            and value.value
+            and all(m.key.startswith("viking://") for m in value.value)
+        ):
             return True
-        if value.kind == "array" and value.value and all(item.kind == "object" and _viking(item.get("uri"))
-                                                         for item in value.value):
+        if (
+            value.kind == "array"
+            and value.value
+            and all(item.kind == "object" and _viking(item.get("uri")) for item in value.value)
+        ):
             return True
     return False
 
@@ -244,15 +339,19 @@ def _recall_ledger(node: JNode, many: bool, shape: _Shape) -> bool:
 def _index_entry(node: JNode) -> bool:
     uri = _text(node.get("uri")) or ""
     # Resources are the public-ish scope (DESIGN.md): an index of them is not private storage.
-    return uri.startswith("viking://") and not uri.startswith("viking://resources") and any(
-        _filled(node.get(k)) and node.get(k).kind == "string" for k in _INDEX_TEXT)
+    return (
+        uri.startswith("viking://")
+        and not uri.startswith("viking://resources")
+        and any(_filled(node.get(k)) and node.get(k).kind == "string" for k in _INDEX_TEXT)
+    )
 
 
 def _memory_index(node: JNode, many: bool, shape: _Shape) -> bool:
     """A memory or directory index: private viking:// uris with their abstract, overview or content text,
     one per record of a file of several, or as a list in one document."""
     return (many and "uri" in shape.keys and _index_entry(node)) or (
-        shape.containers and _collection_of(node, _index_entry))
+        shape.containers and _collection_of(node, _index_entry)
+    )
 
 
 def _plugin_session_state(node: JNode, many: bool, shape: _Shape) -> bool:
@@ -261,8 +360,12 @@ def _plugin_session_state(node: JNode, many: bool, shape: _Shape) -> bool:
     sessions = node.get("sessions") if "sessions" in shape.keys else None
     if sessions is None or sessions.kind not in ("object", "array"):
         return False
-    values = [m.value for m in sessions.value] if sessions.kind == "object" else list(sessions.value)
-    return any(v.kind == "object" and any(m.key in _PLUGIN_SESSION_KEYS for m in v.value) for v in values)
+    values = (
+        [m.value for m in sessions.value] if sessions.kind == "object" else list(sessions.value)
+    )
+    return any(
+        v.kind == "object" and any(m.key in _PLUGIN_SESSION_KEYS for m in v.value) for v in values
+    )
 
 
 STRUCTURES = {
@@ -316,17 +419,25 @@ def recognise_json(doc: JsonDocument) -> Finding | None:
         if matched and len(matched) * 2 > len(records):
             count = f"{len(matched)} record(s)" if len(records) > 1 else "one record"
             return make_finding(
-                CODE, f"file is raw OpenViking storage, not a projection: {signature.label}; {count} [{signature.id}]",
-                doc.source.display, doc.span(matched[0]) if len(records) > 1 else Span(1, 1, 1, 2),
-                value_digest=digest_value(signature.id))
+                CODE,
+                f"file is raw OpenViking storage, not a projection: {signature.label}; {count} [{signature.id}]",
+                doc.source.display,
+                doc.span(matched[0]) if len(records) > 1 else Span(1, 1, 1, 2),
+                value_digest=digest_value(signature.id),
+            )
     return None
 
 
 def recognise_text(text: str, display: str) -> Finding | None:
     for signature in file_signatures():
         if signature.text is not None and signature.text.search(text):
-            return make_finding(CODE, f"file is raw OpenViking material, not a projection: {signature.label} [{signature.id}]",
-                                display, Span(1, 1, 1, 2), value_digest=digest_value(signature.id))
+            return make_finding(
+                CODE,
+                f"file is raw OpenViking material, not a projection: {signature.label} [{signature.id}]",
+                display,
+                Span(1, 1, 1, 2),
+                value_digest=digest_value(signature.id),
+            )
     return None
 
 

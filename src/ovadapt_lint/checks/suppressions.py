@@ -21,7 +21,9 @@ FILE = 0  # the key for file-level directives
 ALL = None  # a bare ignore: every code
 
 
-def python_suppressions(module: PythonText, known) -> tuple[dict[int, set[str] | None], dict[int, set[str]], list[Finding]]:
+def python_suppressions(
+    module: PythonText, known
+) -> tuple[dict[int, set[str] | None], dict[int, set[str]], list[Finding]]:
     """(line -> codes or prefixes an ``ovadapt: ignore`` suppresses there, None for all; line -> codes a
     ``# noqa:`` names there; notices for unknown codes). ``known``: the rule pack's rules."""
     by_line: dict[int, set[str] | None] = {}
@@ -31,9 +33,17 @@ def python_suppressions(module: PythonText, known) -> tuple[dict[int, set[str] |
     def unknown(codes: set[str], comment, where: str) -> None:
         for code in sorted(codes):
             if not code.startswith("OVA") or not any(k.startswith(code) for k in known):
-                span = Span(comment.line, comment.column, comment.line, comment.column + len(comment.text))
-                notices.append(make_finding("OVA008", f"unknown rule code {code!r} in {where}",
-                                            module.source.display, span))
+                span = Span(
+                    comment.line, comment.column, comment.line, comment.column + len(comment.text)
+                )
+                notices.append(
+                    make_finding(
+                        "OVA008",
+                        f"unknown rule code {code!r} in {where}",
+                        module.source.display,
+                        span,
+                    )
+                )
 
     for comment in module.comments:
         match = _DIRECTIVE.search(comment.text)
@@ -48,7 +58,11 @@ def python_suppressions(module: PythonText, known) -> tuple[dict[int, set[str] |
                     by_line[line] = (by_line.get(line) or set()) | codes
         match = _NOQA.search(comment.text)
         if match is not None:
-            codes = {c.upper() for c in re.split(r"[\s,]+", match.group(1)) if c.upper().startswith("OVA")}
+            codes = {
+                c.upper()
+                for c in re.split(r"[\s,]+", match.group(1))
+                if c.upper().startswith("OVA")
+            }
             unknown(codes, comment, "a # noqa comment")
             if codes:
                 noqa.setdefault(comment.line, set()).update(codes)
@@ -59,8 +73,12 @@ def _covers(codes: set[str] | None, code: str) -> bool:
     return codes is ALL or any(code.startswith(c) for c in codes)
 
 
-def apply_suppressions(findings: list[Finding], by_line: dict[int, set[str] | None],
-                       noqa: dict[int, set[str]] | None = None, rules=None) -> list[Finding]:
+def apply_suppressions(
+    findings: list[Finding],
+    by_line: dict[int, set[str] | None],
+    noqa: dict[int, set[str]] | None = None,
+    rules=None,
+) -> list[Finding]:
     """Mark findings an inline directive covers (``extra["suppressed"]``); notices are never suppressed.
     ``rules``: the rule pack's rules (an extension file may add a notice); default the built-in ones."""
     noqa = noqa or {}

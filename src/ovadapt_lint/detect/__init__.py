@@ -20,7 +20,9 @@ class Hit:
     start: int  # offsets into the scanned string, end exclusive
     end: int
     secret: bool = False  # the span is a credential: mask it wherever the text is shown
-    precision: str | None = None  # when this hit's precision differs from its rule's (a checksum, a public key)
+    precision: str | None = (
+        None  # when this hit's precision differs from its rule's (a checksum, a public key)
+    )
 
 
 # Values that stand for a credential without being one: the whole value is a template
@@ -55,7 +57,8 @@ SEQUENCE_RUN = 8
 # Words that only stand for a value: a value made of nothing else, with at most a short number
 # ("test-token", "test_key", "token123", "test_token_123", "mysecretpassword", "SecretStr",
 # "your_api_key_here", "string", "sk-should-not-be-stored") is a placeholder.
-FILLER_WORDS = frozenset("""
+FILLER_WORDS = frozenset(
+    """
     test tests testing demo mock stub fake dummy example sample placeholder default dev local
     my your our the some this that here there new old change me replace insert enter put
     secret secrets password passwords passwd pass pwd pw passphrase token tokens key keys api apikey
@@ -64,8 +67,11 @@ FILLER_WORDS = frozenset("""
     unset missing required optional invalid expired hidden masked omitted unknown generic random
     super very real do not no should be stored log leak leaked sensitive
     read write
-""".split())
-_FILLER_SPLIT = re.compile(r"[-_. ]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
+""".split()
+)
+_FILLER_SPLIT = re.compile(
+    r"[-_. ]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])"
+)
 _FILLER_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9_. -]{0,63}$")
 _FILLER_NUMBER = re.compile(r"^\d{1,6}$")
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
@@ -73,7 +79,9 @@ UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 # after a credential word are treated as values: "token: abc123def".)  # ovadapt: ignore[OVA409]
 DIGEST_REF = re.compile(r"^[0-9a-f]{40}$|^(?:sha1|sha256|sha512|md5):[0-9a-fA-F]{32,128}$")
 # Regular-expression syntax: a detector's own pattern describes a secret, it is not one.
-_REGEX_TOKENS = re.compile(r"\\[dswDSW][*+?{]|\[[^\]\n]{1,40}\][*+?{]|\(\?[:=!<iPmsx]|\.[*+]\??|\{\d+(?:,\d*)?\}|\[\^|\\[.()\[\]{}|+*?$^]|\\[bB]\W")
+_REGEX_TOKENS = re.compile(
+    r"\\[dswDSW][*+?{]|\[[^\]\n]{1,40}\][*+?{]|\(\?[:=!<iPmsx]|\.[*+]\??|\{\d+(?:,\d*)?\}|\[\^|\\[.()\[\]{}|+*?$^]|\\[bB]\W"
+)
 
 
 def _filler(piece: str) -> bool:
@@ -81,7 +89,10 @@ def _filler(piece: str) -> bool:
     piece = piece.lower()
     ends = {0}
     for end in range(1, len(piece) + 1):
-        if any(start in ends and piece[start:end] in FILLER_WORDS for start in range(max(0, end - 12), end)):
+        if any(
+            start in ends and piece[start:end] in FILLER_WORDS
+            for start in range(max(0, end - 12), end)
+        ):
             ends.add(end)
     return len(piece) in ends
 
@@ -111,14 +122,19 @@ def is_placeholder(value: str) -> bool:
     if PLACEHOLDER.match(value):
         return True
     inner = value.strip("\"'")
-    return bool(inner) and (PLACEHOLDER_MARK.search(inner, 0, 4000) is not None or filler_value(inner)
-                            or _sequence(inner[:4000]))
+    return bool(inner) and (
+        PLACEHOLDER_MARK.search(inner, 0, 4000) is not None
+        or filler_value(inner)
+        or _sequence(inner[:4000])
+    )
 
 
 # Outside what is published, a context rule (a header, a URL password, a cookie, `password = …`) reports
 # only values shaped like generated secrets; in a published value every credential-shaped value counts.
 SHAPED_MIN_LENGTH = 8
-SHAPED_MIN_ENTROPY = 3.0  # bits per character: typed words and fixtures stay below, generated secrets above
+SHAPED_MIN_ENTROPY = (
+    3.0  # bits per character: typed words and fixtures stay below, generated secrets above
+)
 _SEGMENTS = re.compile(r"[-_.:/+ ~=]+")
 _LEET = str.maketrans("4@31!05$7", "aaeiiosst")
 
@@ -144,7 +160,7 @@ def secret_shaped(value: str, min_length: int = SHAPED_MIN_LENGTH) -> bool:
     value = value.strip().strip("\"'`")
     for scheme in ("Bearer ", "Basic ", "Token ", "bearer ", "basic ", "token "):
         if value.startswith(scheme):
-            value = value[len(scheme):].strip()
+            value = value[len(scheme) :].strip()
     if len(value) < min_length or is_placeholder(value):
         return False
     if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
@@ -175,7 +191,13 @@ def entropy_floor(length: int, alphabet: int) -> float:
 def looks_like_regex(text: str) -> bool:
     """True for text holding regular-expression syntax (a quantified class, a group
     extension, an escaped metacharacter, ...), which prose, paths and secrets lack."""
-    if "\\" not in text and "[" not in text and "(?" not in text and "*" not in text and "{" not in text:
+    if (
+        "\\" not in text
+        and "[" not in text
+        and "(?" not in text
+        and "*" not in text
+        and "{" not in text
+    ):
         return False
     return _REGEX_TOKENS.search(text, 0, 4000) is not None
 
@@ -221,6 +243,10 @@ def compile_linear(pattern: str, ignore_case: bool, what: str, whose: str):
         return re2.compile(pattern, options)
     except re2.error as exc:
         kind = exc.args[0] if exc.args else b""
-        kind = (kind.decode("utf-8", "replace") if isinstance(kind, bytes) else str(kind)).split(":", 1)[0]
-        raise ValueError(f"{what} ({kind or 'not RE2 syntax'}; {whose} use RE2 syntax: no look-around or "
-                         f"back-references)") from None
+        kind = (kind.decode("utf-8", "replace") if isinstance(kind, bytes) else str(kind)).split(
+            ":", 1
+        )[0]
+        raise ValueError(
+            f"{what} ({kind or 'not RE2 syntax'}; {whose} use RE2 syntax: no look-around or "
+            f"back-references)"
+        ) from None

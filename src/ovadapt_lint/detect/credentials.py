@@ -51,8 +51,12 @@ class SecretPattern:
     # "credential": the regex's `name` group (else the key the text is stored under) must name a credential
     # (detect/keynames.py): `oktaApiToken`, `API_KEY_PROD`, not `max_tokens`.
     names: str | None = None
-    precision: str | None = None  # this format's precision when it differs from its rule's (SARIF, per result)
-    checksum: str | None = None  # a named checksum (CHECKSUMS); a match raises the precision to "very-high"
+    precision: str | None = (
+        None  # this format's precision when it differs from its rule's (SARIF, per result)
+    )
+    checksum: str | None = (
+        None  # a named checksum (CHECKSUMS); a match raises the precision to "very-high"
+    )
     # Translated gitleaks rules (detect/gitleaks.py): needles matched in the lower-cased text while the regex keeps
     # its own case; the group that is the secret (0: the first non-empty group); allowlists.
     fold_needles: bool = False
@@ -60,21 +64,33 @@ class SecretPattern:
     allowlists: tuple[tuple, ...] = ()  # gitleaks.Allowlist
 
     @classmethod
-    def from_data(cls, code: str, data: dict[str, Any]) -> "SecretPattern":
+    def from_data(cls, code: str, data: dict[str, Any]) -> SecretPattern:
         flags = re.IGNORECASE if data.get("ignore_case") else 0
         needles = tuple(data.get("needles", ()))
         fold = bool(flags) or bool(data.get("fold_needles"))
-        return cls(id=data["id"], code=code, label=data["label"], source=data["regex"],
-                   needles=tuple(n.lower() for n in needles) if fold else needles, ignore_case=bool(flags),
-                   fold_needles=bool(data.get("fold_needles")), secret_group=data.get("secret_group"),
-                   allowlists=tuple(data.get("allowlists", ())),
-                   key=re.compile(data["key"], re.IGNORECASE) if "key" in data else None,
-                   entropy=data.get("entropy"), placeholders=data.get("placeholders", "all"),
-                   skip_refs=_skip_refs(data.get("skip_refs")),
-                   prose_needs_shape=bool(data.get("prose_needs_shape", False)),
-                   prose_connector=re.compile(data["prose_connector"], re.IGNORECASE) if "prose_connector" in data else None,
-                   not_values=_not_values(data.get("not_values", ())), names=_names(data.get("names")),
-                   precision=data.get("precision"), checksum=_checksum(data.get("checksum")))
+        return cls(
+            id=data["id"],
+            code=code,
+            label=data["label"],
+            source=data["regex"],
+            needles=tuple(n.lower() for n in needles) if fold else needles,
+            ignore_case=bool(flags),
+            fold_needles=bool(data.get("fold_needles")),
+            secret_group=data.get("secret_group"),
+            allowlists=tuple(data.get("allowlists", ())),
+            key=re.compile(data["key"], re.IGNORECASE) if "key" in data else None,
+            entropy=data.get("entropy"),
+            placeholders=data.get("placeholders", "all"),
+            skip_refs=_skip_refs(data.get("skip_refs")),
+            prose_needs_shape=bool(data.get("prose_needs_shape", False)),
+            prose_connector=re.compile(data["prose_connector"], re.IGNORECASE)
+            if "prose_connector" in data
+            else None,
+            not_values=_not_values(data.get("not_values", ())),
+            names=_names(data.get("names")),
+            precision=data.get("precision"),
+            checksum=_checksum(data.get("checksum")),
+        )
 
     def __getstate__(self) -> dict[str, Any]:
         # A pickled pattern (shipped to a worker) leaves its compiled regex behind: it compiles on first use there.
@@ -120,8 +136,10 @@ def _not_values(names: Any) -> tuple[str, ...]:
 _SHAPED = re.compile(r"""^(?:["'].*["']|[^\s]*[0-9+/=][^\s]*|[A-Za-z]{16,})$""")
 # Template references, the placeholder --fix writes (so a second --fix changes nothing), and an elided
 # or masked value (`Bearer ...`, `Bearer ***`), which shows no credential.
-_TEMPLATE = re.compile(r"^[\"']?(?:\$\{\{[^}]+\}\}|\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+"
-                       r"|\[redacted:[\w-]{1,40}\]|\.{3,}|…|\*{3,})[\"']?$")
+_TEMPLATE = re.compile(
+    r"^[\"']?(?:\$\{\{[^}]+\}\}|\$\{[^}]+\}|\{\{[^}]+\}\}|\{[A-Za-z0-9_.:-]+\}|%\([A-Za-z_]+\)s|\$[A-Z][A-Z0-9_]+"
+    r"|\[redacted:[\w-]{1,40}\]|\.{3,}|…|\*{3,})[\"']?$"
+)
 
 
 class SecretPatterns:
@@ -145,23 +163,31 @@ class SecretPatterns:
         self.patterns = state["patterns"]
 
     @cached_property
-    def needle_index(self) -> tuple["Needles | None", "Needles | None"]:
+    def needle_index(self) -> tuple[Needles | None, Needles | None]:
         """The case-sensitive needles, matched in the text, and the folded ones, matched in its lower case."""
-        exact = {n for p in self.patterns if not (p.ignore_case or p.fold_needles) for n in p.needles}
+        exact = {
+            n for p in self.patterns if not (p.ignore_case or p.fold_needles) for n in p.needles
+        }
         folded = {n for p in self.patterns if p.ignore_case or p.fold_needles for n in p.needles}
         return _needles(exact, folded)
 
     @cached_property
-    def groups(self) -> tuple["_PatternGroup", "_PatternGroup"]:
+    def groups(self) -> tuple[_PatternGroup, _PatternGroup]:
         """Our patterns split into formats and contexts, and those judged by a credential name."""
-        return (_PatternGroup(tuple(p for p in self.patterns if p.names is None)),
-                _PatternGroup(tuple(p for p in self.patterns if p.names is not None)))
+        return (
+            _PatternGroup(tuple(p for p in self.patterns if p.names is None)),
+            _PatternGroup(tuple(p for p in self.patterns if p.names is not None)),
+        )
 
     @classmethod
-    def from_rules(cls, rules) -> "SecretPatterns":
+    def from_rules(cls, rules) -> SecretPatterns:
         """The [[rule.secret]] patterns of ``rules`` (code -> rule record), in rule order; a project's own gitleaks
         rules first: formats it chose win over the built-in contexts (`ACME_SECRET=…` is its rule's, not OVA409's)."""
-        patterns = [SecretPattern.from_data(rule.code, data) for rule in rules.values() for data in rule.secret]
+        patterns = [
+            SecretPattern.from_data(rule.code, data)
+            for rule in rules.values()
+            for data in rule.secret
+        ]
         return cls(tuple(sorted(patterns, key=lambda p: not p.fold_needles)))
 
 
@@ -169,12 +195,17 @@ def _needles(exact: set[str], folded: set[str]) -> tuple[Needles | None, Needles
     # One prefix map for both kinds, as the index always had: a match of either kind also reports the needles
     # of the other kind it starts with (at worst a pattern is tried that then does not match).
     prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
-    return (Needles(exact, prefixes) if exact else None), (Needles(folded, prefixes) if folded else None)
+    return (Needles(exact, prefixes) if exact else None), (
+        Needles(folded, prefixes) if folded else None
+    )
 
 
 @lru_cache(maxsize=1)
 def _entropy_plugins() -> dict[str, Any]:
-    from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString, HexHighEntropyString
+    from detect_secrets.plugins.high_entropy_strings import (
+        Base64HighEntropyString,
+        HexHighEntropyString,
+    )
 
     return {"base64": Base64HighEntropyString(), "hex": HexHighEntropyString()}
 
@@ -196,13 +227,28 @@ def passes_entropy(value: str, charset: str) -> bool:
 # keyword and high-entropy plugins) are not run: our label rule (OVA409) replaces
 # the keyword plugin, and entropy is applied only as a filter on our own patterns.
 _DETECT_SECRETS_CODES = {
-    "Artifactory Credentials": "OVA401", "AWS Access Key": "OVA401", "Azure Storage Account access key": "OVA401",
-    "Basic Auth Credentials": "OVA404", "Cloudant Credentials": "OVA401", "Discord Bot Token": "OVA401",
-    "GitHub Token": "OVA401", "GitLab Token": "OVA401", "IBM Cloud IAM Key": "OVA401",
-    "IBM COS HMAC Credentials": "OVA401", "JSON Web Token": "OVA406", "Mailchimp Access Key": "OVA401",
-    "NPM tokens": "OVA401", "OpenAI Token": "OVA401", "Private Key": "OVA402", "PyPI Token": "OVA401",
-    "SendGrid API Key": "OVA401", "Slack Token": "OVA401", "SoftLayer Credentials": "OVA401",
-    "Square OAuth Secret": "OVA401", "Stripe Access Key": "OVA401", "Telegram Bot Token": "OVA401",
+    "Artifactory Credentials": "OVA401",
+    "AWS Access Key": "OVA401",
+    "Azure Storage Account access key": "OVA401",
+    "Basic Auth Credentials": "OVA404",
+    "Cloudant Credentials": "OVA401",
+    "Discord Bot Token": "OVA401",
+    "GitHub Token": "OVA401",
+    "GitLab Token": "OVA401",
+    "IBM Cloud IAM Key": "OVA401",
+    "IBM COS HMAC Credentials": "OVA401",
+    "JSON Web Token": "OVA406",
+    "Mailchimp Access Key": "OVA401",
+    "NPM tokens": "OVA401",
+    "OpenAI Token": "OVA401",
+    "Private Key": "OVA402",
+    "PyPI Token": "OVA401",
+    "SendGrid API Key": "OVA401",
+    "Slack Token": "OVA401",
+    "SoftLayer Credentials": "OVA401",
+    "Square OAuth Secret": "OVA401",
+    "Stripe Access Key": "OVA401",
+    "Telegram Bot Token": "OVA401",
     "Twilio API Key": "OVA401",
 }
 
@@ -220,7 +266,10 @@ def _detect_secrets_regexes() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         table = _detect_secrets_table()
         if name:
             userstore.write_table(name, table)
-    return tuple((code, secret_type, re.compile(pattern, flags)) for code, secret_type, pattern, flags in table)
+    return tuple(
+        (code, secret_type, re.compile(pattern, flags))
+        for code, secret_type, pattern, flags in table
+    )
 
 
 def _detect_secrets_table() -> list[list]:
@@ -238,9 +287,19 @@ def _detect_secrets_table() -> list[list]:
 
 
 def _valid_table(table: Any) -> bool:
-    return isinstance(table, list) and bool(table) and all(
-        isinstance(row, list) and len(row) == 4 and row[0] in _DETECT_SECRETS_CODES.values()
-        and isinstance(row[1], str) and isinstance(row[2], str) and isinstance(row[3], int) for row in table)
+    return (
+        isinstance(table, list)
+        and bool(table)
+        and all(
+            isinstance(row, list)
+            and len(row) == 4
+            and row[0] in _DETECT_SECRETS_CODES.values()
+            and isinstance(row[1], str)
+            and isinstance(row[2], str)
+            and isinstance(row[3], int)
+            for row in table
+        )
+    )
 
 
 def _detect_secrets_table_name() -> str | None:
@@ -258,7 +317,9 @@ def _detect_secrets_table_name() -> str | None:
     if spec is None or not spec.submodule_search_locations:
         return None
     root = list(spec.submodule_search_locations)[0]
-    digest = hashlib.sha256(repr((sorted(_DETECT_SECRETS_CODES.items()), sys.version_info[:2], root)).encode())
+    digest = hashlib.sha256(
+        repr((sorted(_DETECT_SECRETS_CODES.items()), sys.version_info[:2], root)).encode()
+    )
     try:
         with open(os.path.join(root, "__version__.py"), "rb") as handle:
             digest.update(handle.read())
@@ -296,7 +357,11 @@ def _windows(text: str) -> list[tuple[int, int]]:
         start, end = max(0, match.start() - WINDOW), min(len(text), match.end() + WINDOW)
         if end - start > 4 * WINDOW + 512:  # an endless token: its head is what a detector needs
             end = start + 4 * WINDOW + 512
-        if windows and start <= windows[-1][1] and max(windows[-1][1], end) - windows[-1][0] <= MAX_WINDOW:
+        if (
+            windows
+            and start <= windows[-1][1]
+            and max(windows[-1][1], end) - windows[-1][0] <= MAX_WINDOW
+        ):
             windows[-1] = (windows[-1][0], max(windows[-1][1], end))
         else:
             windows.append((start, end))
@@ -315,16 +380,36 @@ _STRUCTURE = re.compile(r"^[\[{(]")
 # Code, not a value: a dotted name, a call or a subscript (`os.environ["X"]`, `os.getenv(`, `self.token`,
 # `process.env.API_KEY`, `settings.SECRET_KEY`, `get_token()`), a shell/PowerShell environment read,
 # the next key of a list (`tokens: model=…`), or arithmetic (`tokens = h*w*24/1024`).
-_CODE = re.compile(r"""^(?:[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:[(\[].*)?|[A-Za-z_$][\w$]*[(\[].*
-                       |\$env:\w+|\$\{?env[:.]\w+.*|[a-z_][a-z0-9_]{0,30}=|(?=[^*]*\*)[\w.]+(?:[*/][\w.]+){2,})$""", re.VERBOSE)
+_CODE = re.compile(
+    r"""^(?:[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:[(\[].*)?|[A-Za-z_$][\w$]*[(\[].*
+                       |\$env:\w+|\$\{?env[:.]\w+.*|[a-z_][a-z0-9_]{0,30}=|(?=[^*]*\*)[\w.]+(?:[*/][\w.]+){2,})$""",
+    re.VERBOSE,
+)
 _OPERATOR_NEXT = re.compile(r"[ \t]+[*/+%-][ \t]+[\w(]")
 # The name of a variable or an environment variable, not its value: `openai_key`, `OPENAI_API_KEY`,
 # `accessToken`. Letters only, two parts at least, one of them a credential word.
 # One letter per repetition: `[A-Za-z]+(?:[_-]?[A-Za-z]+)+` backtracked exponentially on a long letter run.
 _NAME = re.compile(r"^[A-Za-z](?:[_-]?[A-Za-z])+$")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-_CREDENTIAL_PARTS = frozenset({"key", "keys", "apikey", "token", "tokens", "secret", "secrets", "password",
-                               "passwd", "pwd", "pass", "passphrase", "credential", "credentials", "auth"})
+_CREDENTIAL_PARTS = frozenset(
+    {
+        "key",
+        "keys",
+        "apikey",
+        "token",
+        "tokens",
+        "secret",
+        "secrets",
+        "password",
+        "passwd",
+        "pwd",
+        "pass",
+        "passphrase",
+        "credential",
+        "credentials",
+        "auth",
+    }
+)
 # A number, maybe closing the call it is an argument of: `4096`, `-1`, `0.5`, `20).configurable_fields(`.
 _NUMBER = re.compile(r"^[+-]?\d[\d_,.]*[kKmM]?(?:$|[)\]}])")
 # A word (letters; a hyphenated compound may carry a version: "Base64-encoded", "UTF-8").
@@ -333,7 +418,9 @@ _WORDISH = re.compile(r"^[A-Za-z]+\d{0,2}(?:-[A-Za-z0-9]+)*$")
 _WORD_CHOICES = re.compile(r"^[A-Za-z]{2,}(?:/[A-Za-z]{2,})+$")  # "imported/used", "empty/None"
 _NEXT_WORD = re.compile(r"[ \t]+[A-Za-z({<$]")
 _NEXT_TWO_WORDS = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
-_PLAIN_WORDS = re.compile(r"^[A-Za-z][A-Za-z'-]*(?:[ \t]+(?:[A-Za-z][A-Za-z'-]*|\d{1,4})[.,:;!?]?)+$")
+_PLAIN_WORDS = re.compile(
+    r"^[A-Za-z][A-Za-z'-]*(?:[ \t]+(?:[A-Za-z][A-Za-z'-]*|\d{1,4})[.,:;!?]?)+$"
+)
 _COPULA = re.compile(r"^[ \t]+(?:is|was|set[ \t]+to)[ \t]+$", re.IGNORECASE)
 _VERSION = re.compile(r"^[\^~=<>!v]*\d+(?:\.[\dx*]+)+(?:[-+.][\w.]*)?$", re.IGNORECASE)
 _ELISION = re.compile(r"[ \t]*(?:\.\.\.|…)")
@@ -348,7 +435,7 @@ def _label_in_identifier(match: re.Match[str], text: str) -> bool:
     """The credential word ends a longer name: `max_tokens`, `input-tokens`."""
     if "label" not in match.re.groupindex or match.start("label") < 2:
         return False
-    before = text[match.start("label") - 2:match.start("label")]
+    before = text[match.start("label") - 2 : match.start("label")]
     return before[1] in "_-" and before[0].isalnum()
 
 
@@ -400,15 +487,18 @@ def _prose(match: re.Match[str], text: str, value: str, end: int) -> bool:
     if _WORD.match(value) and _NEXT_WORD.match(text, end):
         return True
     # `client_secret: OAuth2 client secret.` describes; `password=hunter2 for postgres` assigns.  # ovadapt: ignore[OVA409]
-    return (bool(_WORDISH.match(value)) and "=" not in _separator(match)
-            and _NEXT_TWO_WORDS.match(text, end) is not None)
+    return (
+        bool(_WORDISH.match(value))
+        and "=" not in _separator(match)
+        and _NEXT_TWO_WORDS.match(text, end) is not None
+    )
 
 
 def _separator(match: re.Match[str]) -> str:
     """What joins the credential word to its value (`": "`, `=`, ` is `)."""
     if "label" not in match.re.groupindex or "secret" not in match.re.groupindex:
         return ""
-    return match.string[match.end("label"):match.start("secret")]
+    return match.string[match.end("label") : match.start("secret")]
 
 
 def _version(match: re.Match[str], text: str, value: str, end: int) -> bool:
@@ -460,7 +550,9 @@ def _judged(value: str) -> str:
     return value or original
 
 
-def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: int, end: int, prose: bool) -> bool:
+def _acceptable(
+    pattern: SecretPattern, match: re.Match[str], text: str, start: int, end: int, prose: bool
+) -> bool:
     value = text[start:end]
     if prose and pattern.prose_needs_shape and not _SHAPED.match(value.strip()):
         return False
@@ -472,12 +564,16 @@ def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: 
         return False
     if pattern.placeholders == "templates" and _TEMPLATE.match(value.strip()):
         return False
-    if pattern.skip_refs and ((pattern.skip_refs == "all" and UUID.match(stripped))
-                              or (DIGEST_REF.match(stripped) and (pattern.skip_refs != "prefixed" or ":" in stripped))):
+    if pattern.skip_refs and (
+        (pattern.skip_refs == "all" and UUID.match(stripped))
+        or (DIGEST_REF.match(stripped) and (pattern.skip_refs != "prefixed" or ":" in stripped))
+    ):
         return False
     if stripped and looks_like_regex(stripped):
         return False
-    if not missing and any(NOT_VALUES[name](match, text, judged, end) for name in pattern.not_values):
+    if not missing and any(
+        NOT_VALUES[name](match, text, judged, end) for name in pattern.not_values
+    ):
         return False
     if pattern.entropy == "shape":
         return generated(stripped)
@@ -491,8 +587,11 @@ def _acceptable(pattern: SecretPattern, match: re.Match[str], text: str, start: 
 
 
 # A file extension right after the match, closing the word: the match is part of a file name.
-_FILE_NAME_AFTER = re.compile(r"\.(?:png|jpe?g|gif|svg|ico|webp|bmp|css|js|mjs|cjs|map|json|html?|txt|md|py|woff2?|ttf|"
-                              r"eot|otf|zip|gz|tgz|tar|pdf|mp4|webm|mp3|wav|xml|ya?ml|lock)(?![A-Za-z0-9])", re.IGNORECASE)
+_FILE_NAME_AFTER = re.compile(
+    r"\.(?:png|jpe?g|gif|svg|ico|webp|bmp|css|js|mjs|cjs|map|json|html?|txt|md|py|woff2?|ttf|"
+    r"eot|otf|zip|gz|tgz|tar|pdf|mp4|webm|mp3|wav|xml|ya?ml|lock)(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
 
 
 def _precision(pattern: SecretPattern, value: str) -> str | None:
@@ -512,7 +611,9 @@ def _overlaps(claimed: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in claimed)
 
 
-def scan_secrets(text: str, patterns: SecretPatterns, key: str | None = None, prose: bool = False) -> list[Hit]:
+def scan_secrets(
+    text: str, patterns: SecretPatterns, key: str | None = None, prose: bool = False
+) -> list[Hit]:
     """Credential hits in ``text`` by the rule pack's ``patterns``; ``key`` is the name the text is stored
     under, if any; ``prose`` for comments and docstrings, where a credential word is usually just a word."""
     hits: list[Hit] = []
@@ -564,8 +665,14 @@ class _PatternGroup:
         return found
 
 
-def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | None, prose: bool,
-                  claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
+def _pattern_hits(
+    patterns: tuple[SecretPattern, ...],
+    text: str,
+    key: str | None,
+    prose: bool,
+    claimed: list[tuple[int, int]],
+    hits: list[Hit],
+) -> None:
     """``patterns``: those whose needles the text holds (see _PatternGroup), in rule order."""
     for pattern in patterns:
         if pattern.key is not None and (key is None or not pattern.key.search(key)):
@@ -574,13 +681,23 @@ def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | Non
         if pattern.names is not None and not named and (key is None or not credential_name(key)):
             continue
         for match in pattern.regex.finditer(text):
-            start, end = _secret_span(match) if pattern.secret_group is None else _group_span(match, pattern.secret_group)
+            start, end = (
+                _secret_span(match)
+                if pattern.secret_group is None
+                else _group_span(match, pattern.secret_group)
+            )
             if _overlaps(claimed, *match.span()):
                 continue
-            if named and not credential_name(match.group("name") or match.groupdict().get("flagname") or ""):
+            if named and not credential_name(
+                match.group("name") or match.groupdict().get("flagname") or ""
+            ):
                 continue
-            if prose and pattern.prose_connector is not None and "connector" in match.re.groupindex \
-                    and not pattern.prose_connector.match(match.group("connector") or ""):
+            if (
+                prose
+                and pattern.prose_connector is not None
+                and "connector" in match.re.groupindex
+                and not pattern.prose_connector.match(match.group("connector") or "")
+            ):
                 continue
             # Claimed even when the value is a placeholder: the most specific pattern judged this text.
             claimed.append(match.span())
@@ -588,8 +705,17 @@ def _pattern_hits(patterns: tuple[SecretPattern, ...], text: str, key: str | Non
                 continue
             if pattern.allowlists and _allowed(pattern, match, text, start, end):
                 continue
-            hits.append(Hit(pattern.code, pattern.id, pattern.label, start, end, secret=True,
-                            precision=_precision(pattern, text[start:end])))
+            hits.append(
+                Hit(
+                    pattern.code,
+                    pattern.id,
+                    pattern.label,
+                    start,
+                    end,
+                    secret=True,
+                    precision=_precision(pattern, text[start:end]),
+                )
+            )
 
 
 def _group_span(match: re.Match[str], group: int) -> tuple[int, int]:
@@ -607,7 +733,7 @@ def _allowed(pattern: SecretPattern, match: re.Match[str], text: str, start: int
 
     line_start = text.rfind("\n", 0, match.start()) + 1
     line_end = text.find("\n", match.end())
-    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
     return allowed(pattern.allowlists, text[start:end], match.group(), line)
 
 
@@ -620,7 +746,9 @@ class _DetectSecretsIndex:
         self.rows = rows
         gates = [required_literals(regex.pattern, regex.flags) for _, _, regex in rows]
         folded = {n for gate in gates if gate and gate[1] for n in gate[0]}
-        self.exact, self.folded = _needles({n for gate in gates if gate and not gate[1] for n in gate[0]}, folded)
+        self.exact, self.folded = _needles(
+            {n for gate in gates if gate and not gate[1] for n in gate[0]}, folded
+        )
         self.folded_needles = frozenset(folded)
         self.group = _PatternGroup(rows, [gate[0] if gate else () for gate in gates])
 
@@ -672,4 +800,13 @@ def _detect_secrets_hits(text: str, claimed: list[tuple[int, int]], hits: list[H
                 claimed.append((s, e))
                 if _CSRF_BEFORE.search(text, max(0, s - 40), s):
                     continue  # IBM's keyword regex takes any `…token: <44 characters>`, a CSRF token's too
-                hits.append(Hit(code, "detect-secrets", f"a {secret_type} (detect-secrets)", s, e, secret=True))
+                hits.append(
+                    Hit(
+                        code,
+                        "detect-secrets",
+                        f"a {secret_type} (detect-secrets)",
+                        s,
+                        e,
+                        secret=True,
+                    )
+                )

@@ -52,7 +52,9 @@ def parse_entries(text: str, source: str) -> list[Entry]:
             continue
         where = f"{source}:{number}"
         if line.startswith("re:"):
-            entries.append(Entry(where, "regex", regex=compile_user_pattern(line[3:].strip(), where)))
+            entries.append(
+                Entry(where, "regex", regex=compile_user_pattern(line[3:].strip(), where))
+            )
         elif line.startswith("sha256:"):
             digest = line[7:].split("#", 1)[0].strip().lower()
             if not re.fullmatch(r"[0-9a-f]{64}", digest):
@@ -78,8 +80,10 @@ def read_text(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise DenyListDecodeError(f"{path}: not UTF-8 at byte offset {exc.start} (line {line}): "
-                                  f"save the deny-list as UTF-8") from None
+        raise DenyListDecodeError(
+            f"{path}: not UTF-8 at byte offset {exc.start} (line {line}): "
+            f"save the deny-list as UTF-8"
+        ) from None
 
 
 @dataclass
@@ -87,7 +91,7 @@ class DenyList:
     entries: list[Entry] = field(default_factory=list)
 
     @classmethod
-    def from_files(cls, paths: list[Path]) -> "DenyList":
+    def from_files(cls, paths: list[Path]) -> DenyList:
         entries: list[Entry] = []
         for path in paths:
             entries += parse_entries(read_text(path), path.name)
@@ -123,8 +127,10 @@ class DenyList:
         if hashed:
             for i in range(len(words)):
                 for j in range(i, min(i + MAX_WORDS, len(words))):
-                    run = joined[i:j + 1]
-                    forms = {sep.join(run) for sep in _SEPARATORS} | {text[words[i][1]:words[j][2]].lower()}
+                    run = joined[i : j + 1]
+                    forms = {sep.join(run) for sep in _SEPARATORS} | {
+                        text[words[i][1] : words[j][2]].lower()
+                    }
                     for form in forms:
                         entry = hashed.get(hashlib.sha256(form.encode("utf-8")).hexdigest())
                         if entry is not None:
@@ -135,5 +141,9 @@ class DenyList:
                 if match and match.end() > match.start():
                     found[entry.where] = match.span()
         for where, (start, end) in found.items():
-            hits.append(Hit("OVA701", "deny-list", f"an internal name (deny-list entry {where})", start, end))
+            hits.append(
+                Hit(
+                    "OVA701", "deny-list", f"an internal name (deny-list entry {where})", start, end
+                )
+            )
         return hits

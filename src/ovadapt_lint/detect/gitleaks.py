@@ -18,8 +18,18 @@ from typing import Any
 CODE = "OVA411"
 
 # RE2 syntax that Python's engine spells differently; anything else it cannot take is reported, not guessed at.
-_POSIX = {"alnum": "A-Za-z0-9", "alpha": "A-Za-z", "digit": "0-9", "xdigit": "0-9A-Fa-f", "upper": "A-Z",
-          "lower": "a-z", "space": r"\s", "word": r"\w", "punct": r"!-/:-@\[-`{-~", "blank": r" \t"}
+_POSIX = {
+    "alnum": "A-Za-z0-9",
+    "alpha": "A-Za-z",
+    "digit": "0-9",
+    "xdigit": "0-9A-Fa-f",
+    "upper": "A-Z",
+    "lower": "a-z",
+    "space": r"\s",
+    "word": r"\w",
+    "punct": r"!-/:-@\[-`{-~",
+    "blank": r" \t",
+}
 _POSIX_CLASS = re.compile(r"\[:(\^?)(" + "|".join(_POSIX) + r"):\]")
 _NAMED_GROUP = re.compile(r"\(\?<(?![=!])")
 
@@ -31,6 +41,7 @@ def is_gitleaks(data: dict[str, Any]) -> bool:
 
 def python_regex(source: str) -> str:
     """A Go RE2 pattern as a Python one (only where the syntaxes differ)."""
+
     def posix(match: re.Match[str]) -> str:
         if match.group(1):
             raise ValueError(f"negated POSIX class [:^{match.group(2)}:] has no Python equivalent")
@@ -51,7 +62,9 @@ def translate(name: str, data: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         if not isinstance(rule, dict):
             raise ValueError(f"{name}: [[rules]] #{index + 1} is not a table")
         rule_id = rule.get("id")
-        where = f"{name}: gitleaks rule {rule_id!r}" if rule_id else f"{name}: [[rules]] #{index + 1}"
+        where = (
+            f"{name}: gitleaks rule {rule_id!r}" if rule_id else f"{name}: [[rules]] #{index + 1}"
+        )
         if not isinstance(rule_id, str) or not rule_id:
             raise ValueError(f"{where}: no `id`")
         if rule_id in seen:
@@ -66,19 +79,30 @@ def translate(name: str, data: dict[str, Any]) -> tuple[dict[str, Any], ...]:
             raise ValueError(f"{where}: regex is not valid in Python's re module: {exc}") from None
         group = rule.get("secretGroup", 0)
         if not isinstance(group, int) or group < 0 or group > compiled.groups:
-            raise ValueError(f"{where}: secretGroup {group!r} is not a group of its regex ({compiled.groups} groups)")
+            raise ValueError(
+                f"{where}: secretGroup {group!r} is not a group of its regex ({compiled.groups} groups)"
+            )
         entropy = rule.get("entropy")
-        if entropy is not None and (isinstance(entropy, bool) or not isinstance(entropy, (int, float))):
+        if entropy is not None and (
+            isinstance(entropy, bool) or not isinstance(entropy, (int, float))
+        ):
             raise ValueError(f"{where}: entropy must be a number")
         keywords = rule.get("keywords", [])
         if not isinstance(keywords, list) or not all(isinstance(k, str) and k for k in keywords):
             raise ValueError(f"{where}: keywords must be non-empty strings")
         description = str(rule.get("description") or rule_id)
         entry: dict[str, Any] = {
-            "id": f"gitleaks:{rule_id}", "label": f"{description[:120]} (gitleaks rule {rule_id})",
-            "regex": source, "needles": [k.lower() for k in keywords], "fold_needles": True,
-            "secret_group": group, "placeholders": "templates",
-            "allowlists": (*_allowlists(name, f"rule {rule_id!r}", rule, "allowlist", "allowlists"), *global_allow),
+            "id": f"gitleaks:{rule_id}",
+            "label": f"{description[:120]} (gitleaks rule {rule_id})",
+            "regex": source,
+            "needles": [k.lower() for k in keywords],
+            "fold_needles": True,
+            "secret_group": group,
+            "placeholders": "templates",
+            "allowlists": (
+                *_allowlists(name, f"rule {rule_id!r}", rule, "allowlist", "allowlists"),
+                *global_allow,
+            ),
         }
         if entropy:
             entry["entropy"] = float(entropy)
@@ -89,7 +113,9 @@ def translate(name: str, data: dict[str, Any]) -> tuple[dict[str, Any], ...]:
 Allowlist = tuple  # (condition "OR"|"AND", target "secret"|"match"|"line", regexes, stopwords): hashable, picklable
 
 
-def _allowlists(name: str, owner: str, table: dict[str, Any], single: str, many: str) -> list[Allowlist]:
+def _allowlists(
+    name: str, owner: str, table: dict[str, Any], single: str, many: str
+) -> list[Allowlist]:
     """The allowlists of ``table`` (`[allowlist]` of older gitleaks, `[[allowlists]]` of newer), checked."""
     found = []
     if isinstance(table.get(single), dict):
@@ -102,14 +128,18 @@ def _allowlists(name: str, owner: str, table: dict[str, Any], single: str, many:
         condition = str(allow.get("condition", "OR")).upper()
         target = allow.get("regexTarget", "secret")
         if condition not in ("OR", "AND") or target not in ("secret", "match", "line"):
-            raise ValueError(f"{where}: condition must be OR or AND and regexTarget secret, match or line")
+            raise ValueError(
+                f"{where}: condition must be OR or AND and regexTarget secret, match or line"
+            )
         regexes = []
         for pattern in allow.get("regexes", []):
             try:
                 regexes.append(python_regex(str(pattern)))
                 re.compile(regexes[-1])
             except (re.error, ValueError) as exc:
-                raise ValueError(f"{where}: regex is not valid in Python's re module: {exc}") from None
+                raise ValueError(
+                    f"{where}: regex is not valid in Python's re module: {exc}"
+                ) from None
         stopwords = [str(w).lower() for w in allow.get("stopwords", [])]
         unseen = bool(allow.get("paths") or allow.get("commits"))
         if condition == "AND" and unseen:

@@ -18,7 +18,9 @@ from pathlib import Path
 from .. import rulepack
 
 # A relative path: folders then a name, not inside a URL, an absolute or home path, or a longer word.
-_RELATIVE = re.compile(r"(?<![\w./~:\\@%$-])(?:\./)?([A-Za-z0-9_.][A-Za-z0-9_.\-]*(?:/[A-Za-z0-9_.\-]+)+)/?")
+_RELATIVE = re.compile(
+    r"(?<![\w./~:\\@%$-])(?:\./)?([A-Za-z0-9_.][A-Za-z0-9_.\-]*(?:/[A-Za-z0-9_.\-]+)+)/?"
+)
 MAX_DEPTH = 4  # folders deeper than this are judged at this depth
 # (repository root, .gitignore's mtime, folder) -> the rule that ignores it, "" when none. Bounded: a run asks
 # each folder once per process, not once per value.
@@ -96,9 +98,22 @@ def ignored(root: Path, folders: list[str]) -> dict[str, str]:
 def _ask_git(root: Path, folders: list[str]) -> dict[str, str]:
     try:
         proc = subprocess.run(
-            ["git", "-c", f"core.excludesFile={os.devnull}", "-C", str(root), "check-ignore", "--no-index",
-             "-v", "-z", "--stdin"],
-            input=b"".join(f.encode("utf-8") + b"\0" for f in folders), capture_output=True, timeout=30)
+            [
+                "git",
+                "-c",
+                f"core.excludesFile={os.devnull}",
+                "-C",
+                str(root),
+                "check-ignore",
+                "--no-index",
+                "-v",
+                "-z",
+                "--stdin",
+            ],
+            input=b"".join(f.encode("utf-8") + b"\0" for f in folders),
+            capture_output=True,
+            timeout=30,
+        )
     except (OSError, subprocess.SubprocessError):
         return {}
     if proc.returncode not in (0, 1):
@@ -106,8 +121,10 @@ def _ask_git(root: Path, folders: list[str]) -> dict[str, str]:
     fields = proc.stdout.decode("utf-8", "replace").split("\0")
     out = {}
     for index in range(0, len(fields) - 3, 4):
-        source, line, pattern, folder = fields[index:index + 4]
-        if pattern and not pattern.startswith("!"):  # a negated pattern that matches means "not ignored"
+        source, line, pattern, folder = fields[index : index + 4]
+        if pattern and not pattern.startswith(
+            "!"
+        ):  # a negated pattern that matches means "not ignored"
             out[folder] = f"{_shown_source(source, root)}:{line}:{pattern}"
     return out
 

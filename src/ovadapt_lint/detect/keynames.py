@@ -16,9 +16,19 @@ from ..keyclass import split_words
 @lru_cache(maxsize=1)
 def _vocabulary() -> dict[str, frozenset[str]]:
     data = rulepack.load_toml("vocabulary", "credential_names.toml")
-    vocabulary = {name: frozenset(data[name]) for name in ("suffixes", "last_words", "key_qualifiers", "not_after",
-                                                           "public_prefixes", "anywhere_words", "pointer_words",
-                                                           "exact_names")}
+    vocabulary = {
+        name: frozenset(data[name])
+        for name in (
+            "suffixes",
+            "last_words",
+            "key_qualifiers",
+            "not_after",
+            "public_prefixes",
+            "anywhere_words",
+            "pointer_words",
+            "exact_names",
+        )
+    }
     vocabulary["provider_names"] = frozenset(data["provider_names"]) | _catalogue_providers()
     return vocabulary
 
@@ -54,7 +64,10 @@ def credential_name(name: str) -> bool:
         words.pop()
     if not words:
         return False
-    if "_".join(words) in vocabulary["exact_names"] or "".join(words) in vocabulary["provider_names"]:
+    if (
+        "_".join(words) in vocabulary["exact_names"]
+        or "".join(words) in vocabulary["provider_names"]
+    ):
         return True
     last = words[-1]
     before = words[-2] if len(words) > 1 else None
@@ -62,7 +75,9 @@ def credential_name(name: str) -> bool:
         return False
     if last in vocabulary["last_words"]:
         return True
-    if last == "key" and (before in vocabulary["key_qualifiers"] or before in vocabulary["provider_names"]):
+    if last == "key" and (
+        before in vocabulary["key_qualifiers"] or before in vocabulary["provider_names"]
+    ):
         return True  # `API_KEY`, `stripeSecretKey`, `sumo_key`
     return _holds_credential_word(words, vocabulary)
 
@@ -74,5 +89,5 @@ def _holds_credential_word(words: list[str], vocabulary: dict[str, frozenset[str
         if words[index] in vocabulary["anywhere_words"]:
             if index and words[index - 1] in vocabulary["not_after"]:
                 return False
-            return not any(w in vocabulary["pointer_words"] for w in words[index + 1:])
+            return not any(w in vocabulary["pointer_words"] for w in words[index + 1 :])
     return False

@@ -39,12 +39,17 @@ class Needles:
     ``prefixes`` names for each needle the needles to report with it: the needles that are prefixes of it
     (default: among these needles; the credential patterns' index shares one map between its two kinds)."""
 
-    def __init__(self, needles: set[str], prefixes: dict[str, tuple[str, ...]] | None = None) -> None:
+    def __init__(
+        self, needles: set[str], prefixes: dict[str, tuple[str, ...]] | None = None
+    ) -> None:
         longer = {n for n in needles if len(n) > 1}
         self.regex = re.compile(trie_regex(longer)) if longer else None
         self.singles = tuple(sorted(n for n in needles if len(n) == 1))
-        self.prefixes = prefixes if prefixes is not None else {
-            n: tuple(m for m in needles if n.startswith(m)) for n in needles}
+        self.prefixes = (
+            prefixes
+            if prefixes is not None
+            else {n: tuple(m for m in needles if n.startswith(m)) for n in needles}
+        )
 
     def present(self, text: str, found: set[str] | None = None) -> set[str]:
         """The needles occurring in ``text``, added to ``found``."""

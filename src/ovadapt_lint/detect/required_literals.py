@@ -80,5 +80,9 @@ def _minimal(strings: frozenset[str]) -> frozenset[str]:
     return frozenset(s for s in strings if not any(t != s and t in s for t in strings))
 
 
-_REPEATS = tuple(getattr(_sre, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_sre, name))
+_REPEATS = tuple(
+    getattr(_sre, name)
+    for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+    if hasattr(_sre, name)
+)
 _ATOMIC = getattr(_sre, "ATOMIC_GROUP", object())

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
+from . import PLACEHOLDER, Hit, filler_value, is_placeholder, secret_shaped
 from .credentials import scan_secrets
-from .typed import made_up
 from .denylist import DenyList
 from .signatures import scan_text
+from .typed import made_up
 from .urls import UrlDetector
-from . import PLACEHOLDER, Hit, filler_value, is_placeholder, secret_shaped
 
 CACHE_SIZE = 100_000
 _NO_HITS: tuple[tuple[Hit, ...], tuple[Hit, ...]] = ((), ())
@@ -22,16 +22,29 @@ class StringScanner:
     signatures, which judge bodies of text.
     """
 
-    def __init__(self, pack, deny_list: DenyList | None = None, internal_domains: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, pack, deny_list: DenyList | None = None, internal_domains: tuple[str, ...] = ()
+    ) -> None:
         # ``pack``: the rule pack (pack.RulePack): its text signatures, credential patterns and categories.
         self.pack = pack
         self.deny_list = deny_list or DenyList()
         self.urls = UrlDetector(internal_domains)
         # Fixtures repeat keys and values a lot; hits are immutable, so they are cached.
-        self._cache: dict[tuple, tuple] = {}  # scan() and scan_families() answers, by their arguments
+        self._cache: dict[
+            tuple, tuple
+        ] = {}  # scan() and scan_families() answers, by their arguments
 
-    def scan(self, text: str, key: str | None = None, *, raw_content: bool = True, prose: bool = False,
-             secrets: bool = True, content: bool = True, published: bool = True) -> list[Hit]:
+    def scan(
+        self,
+        text: str,
+        key: str | None = None,
+        *,
+        raw_content: bool = True,
+        prose: bool = False,
+        secrets: bool = True,
+        content: bool = True,
+        published: bool = True,
+    ) -> list[Hit]:
         """``prose``: the text is a comment or docstring (credential words need a value-shaped value).
         ``secrets``: credentials and the deny-list (judged everywhere); ``content``: raw content, local
         paths and private URLs (judged where the text is published). ``published``: False for text that
@@ -39,10 +52,15 @@ class StringScanner:
         cache_key = (text, key, raw_content, prose, secrets, content, published)
         cached = self._cache.get(cache_key)
         if cached is None:
-            cached = self._store(cache_key, tuple(self._scan(text, key, raw_content, prose, secrets, content, published)))
+            cached = self._store(
+                cache_key,
+                tuple(self._scan(text, key, raw_content, prose, secrets, content, published)),
+            )
         return list(cached)
 
-    def scan_families(self, text: str, key: str | None = None, *, raw_content: bool = True) -> tuple[list[Hit], list[Hit]]:
+    def scan_families(
+        self, text: str, key: str | None = None, *, raw_content: bool = True
+    ) -> tuple[list[Hit], list[Hit]]:
         """(``scan(secrets=True, content=False)``, ``scan(secrets=False, content=True)``) of published text,
         with one credential pass for both (two passes were a third of a large document's time, issue 15)."""
         cache_key = (text, key, raw_content, "families")
@@ -58,18 +76,31 @@ class StringScanner:
         self._cache[cache_key] = answer
         return answer
 
-    def _families(self, text: str, key: str | None, raw_content: bool) -> tuple[tuple[Hit, ...], tuple[Hit, ...]]:
+    def _families(
+        self, text: str, key: str | None, raw_content: bool
+    ) -> tuple[tuple[Hit, ...], tuple[Hit, ...]]:
         everywhere = self.pack.judged_everywhere
         credentials = scan_secrets(text, self.pack.secrets, key, False)
         secret_hits = [h for h in credentials if h.code in everywhere] + self.deny_list.scan(text)
-        content_hits = (scan_text(text, self.pack.text_signatures, prose=False, raw_content=raw_content)
-                        + self.urls.scan(text) + [h for h in credentials if h.code not in everywhere])
+        content_hits = (
+            scan_text(text, self.pack.text_signatures, prose=False, raw_content=raw_content)
+            + self.urls.scan(text)
+            + [h for h in credentials if h.code not in everywhere]
+        )
         if not secret_hits and not content_hits:
             return _NO_HITS  # the common case, one shared pair for every cached string
         return tuple(secret_hits), tuple(content_hits)
 
-    def _scan(self, text: str, key: str | None, raw_content: bool, prose: bool, secrets: bool,
-              content: bool, published: bool = True) -> list[Hit]:
+    def _scan(
+        self,
+        text: str,
+        key: str | None,
+        raw_content: bool,
+        prose: bool,
+        secrets: bool,
+        content: bool,
+        published: bool = True,
+    ) -> list[Hit]:
         hits: list[Hit] = []
         if content:
             hits += scan_text(text, self.pack.text_signatures, prose=prose, raw_content=raw_content)
@@ -77,8 +108,11 @@ class StringScanner:
         if secrets or content:
             # One credential pass serves both families: signed URLs (OVA604) are private URLs.
             everywhere = self.pack.judged_everywhere
-            hits += [h for h in scan_secrets(text, self.pack.secrets, key, prose)
-                     if (h.code in everywhere and secrets) or (h.code not in everywhere and content)]
+            hits += [
+                h
+                for h in scan_secrets(text, self.pack.secrets, key, prose)
+                if (h.code in everywhere and secrets) or (h.code not in everywhere and content)
+            ]
         if not published:
             hits = [h for h in hits if _reported_outside_publication(h, text)]
         if secrets:
@@ -97,7 +131,7 @@ _LOOPBACK_AFTER = re.compile(r"[^@\s]{0,80}@(?:localhost|127\.|\[::1\]|0\.0\.0\.
 def _reported_outside_publication(hit: Hit, text: str) -> bool:
     """Outside published values: typed stand-ins, documentation samples and local-development values are
     test data, not leaks. Provider formats stay exact, but a token made of words or runs is typed, not issued."""
-    value = text[hit.start:hit.end]
+    value = text[hit.start : hit.end]
     if hit.code in CONTEXT_MIN_LENGTH:
         if hit.signature == "cookie-assignment" and "=" in value:
             value = value.split("=", 1)[1]  # `name=value`: judge the value, not the name
@@ -135,4 +169,6 @@ def _sample_jwt(token: str) -> bool:
 def _stand_in_claim(value: str) -> bool:
     """Filler words alone (`"aud": "api"`, `"scope": "read write"`) are ordinary claims of issued tokens;
     templates, masks, keyboard runs and stand-in words (`test`, `example`) mark a sample."""
-    return is_placeholder(value) and (not filler_value(value.strip()) or PLACEHOLDER.match(value.strip()) is not None)
+    return is_placeholder(value) and (
+        not filler_value(value.strip()) or PLACEHOLDER.match(value.strip()) is not None
+    )

@@ -28,32 +28,57 @@ class TextSignature:
     min_length: int = 0
     skip_in_regex: bool = False  # not matched in text that is itself a regular expression
     in_prose: bool = True  # also matched in comments and docstrings
-    whole_value: bool = False  # its category judges bodies of text, not keys and identifiers (the pack sets it)
+    whole_value: bool = (
+        False  # its category judges bodies of text, not keys and identifiers (the pack sets it)
+    )
 
     @classmethod
-    def from_data(cls, code: str, data: dict[str, Any], whole_value: bool = False,
-                  user: bool = False) -> "TextSignature":
+    def from_data(
+        cls, code: str, data: dict[str, Any], whole_value: bool = False, user: bool = False
+    ) -> TextSignature:
         """``user``: an extension rule's signature: its patterns run on RE2 (compile_linear), so a user's
         pattern cannot hang the run; the built-in ones are tested for catastrophic backtracking."""
         flags = re.IGNORECASE if data.get("ignore_case") else 0
         patterns = data["all"] if isinstance(data["all"], list) else [data["all"]]
-        needles = tuple(n.lower() for n in data.get("needles", ())) if flags else tuple(data.get("needles", ()))
+        needles = (
+            tuple(n.lower() for n in data.get("needles", ()))
+            if flags
+            else tuple(data.get("needles", ()))
+        )
         if user:
-            compiled = tuple(compile_linear(p, bool(flags), f"rule {code} signature {data['id']!r}: bad pattern",
-                                            "extension signatures") for p in patterns)
+            compiled = tuple(
+                compile_linear(
+                    p,
+                    bool(flags),
+                    f"rule {code} signature {data['id']!r}: bad pattern",
+                    "extension signatures",
+                )
+                for p in patterns
+            )
         else:
             compiled = tuple(re.compile(p, flags) for p in patterns)
-        return cls(id=data["id"], code=code, label=data["label"], patterns=compiled,
-                   needles=needles, ignore_case=bool(flags), distinct=int(data.get("distinct", 1)),
-                   min_length=int(data.get("min_length", 0)), skip_in_regex=bool(data.get("skip_in_regex")),
-                   in_prose=bool(data.get("prose", True)), whole_value=whole_value)
+        return cls(
+            id=data["id"],
+            code=code,
+            label=data["label"],
+            patterns=compiled,
+            needles=needles,
+            ignore_case=bool(flags),
+            distinct=int(data.get("distinct", 1)),
+            min_length=int(data.get("min_length", 0)),
+            skip_in_regex=bool(data.get("skip_in_regex")),
+            in_prose=bool(data.get("prose", True)),
+            whole_value=whole_value,
+        )
 
     def search(self, text: str, folded: str | None = None) -> tuple[int, int] | None:
         """The span of the first pattern's first match when the signature matches, else None."""
         if len(text) < self.min_length:
             return None
         if self.needles:
-            haystack = (folded if folded is not None else text.lower()) if self.ignore_case else text
+            haystack = (
+                (folded if folded is not None else text.lower()) if self.ignore_case else text
+            )
             if not any(n in haystack for n in self.needles):
                 return None
         # Only matches inside the regular expression itself are skipped, not the whole string.
@@ -72,16 +97,20 @@ class TextSignature:
                 if len(seen) < self.distinct:
                     return None
                 continue
-            match = next((m for m in pattern.finditer(text) if not in_pattern(text, *m.span())), None) if regex \
+            match = (
+                next((m for m in pattern.finditer(text) if not in_pattern(text, *m.span())), None)
+                if regex
                 else pattern.search(text)
+            )
             if match is None:
                 return None
             first = first or match.span()
         return first
 
 
-def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = False,
-              raw_content: bool = True) -> list[Hit]:
+def scan_text(
+    text: str, signatures: tuple[TextSignature, ...], prose: bool = False, raw_content: bool = True
+) -> list[Hit]:
     """Signature hits in ``text``: at most one per rule code (its first matching signature).
     ``prose``: a comment or docstring, where signatures marked ``prose = false`` do not apply.
     ``raw_content=False`` (keys, identifiers): only the path and private-URL signatures run.
@@ -103,7 +132,9 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
         if run is None:
             if len(chosen) >= CHOSEN_SETS:
                 chosen.clear()
-            run = chosen[key] = tuple(s for s, wanted in plan if not wanted or not key.isdisjoint(wanted))
+            run = chosen[key] = tuple(
+                s for s, wanted in plan if not wanted or not key.isdisjoint(wanted)
+            )
     for signature in run:
         if signature.code in done:
             continue
@@ -119,23 +150,43 @@ def scan_text(text: str, signatures: tuple[TextSignature, ...], prose: bool = Fa
 # with its needles as (needle, matched case-folded) pairs. Keyed by id, the set kept alive (issue 15).
 _Plan = tuple[tuple[TextSignature, frozenset], ...]
 _Chosen = dict[frozenset, tuple[TextSignature, ...]]
-_PLANS: dict[tuple[int, bool, bool], tuple[tuple[TextSignature, ...], tuple[TextSignature, ...], _Plan, Needles | None,
-                                           Needles | None, _Chosen]] = {}
+_PLANS: dict[
+    tuple[int, bool, bool],
+    tuple[
+        tuple[TextSignature, ...],
+        tuple[TextSignature, ...],
+        _Plan,
+        Needles | None,
+        Needles | None,
+        _Chosen,
+    ],
+] = {}
 
 
-def _plan(signatures: tuple[TextSignature, ...], raw_content: bool,
-          prose: bool) -> tuple[tuple[TextSignature, ...], _Plan, Needles | None, Needles | None, _Chosen]:
+def _plan(
+    signatures: tuple[TextSignature, ...], raw_content: bool, prose: bool
+) -> tuple[tuple[TextSignature, ...], _Plan, Needles | None, Needles | None, _Chosen]:
     """(the applicable signatures without needles; every applicable signature in order, with its needles; the
     needles matched as written; those matched case-folded; the signatures each set of present needles lets
     through, in order)."""
     key = (id(signatures), raw_content, prose)
     found = _PLANS.get(key)
     if found is None or found[0] is not signatures:
-        active = [s for s in signatures if (raw_content or not s.whole_value) and not (prose and not s.in_prose)]
+        active = [
+            s
+            for s in signatures
+            if (raw_content or not s.whole_value) and not (prose and not s.in_prose)
+        ]
         plan = tuple((s, frozenset((n, s.ignore_case) for n in s.needles)) for s in active)
         pairs = frozenset().union(*(wanted for _, wanted in plan))
         exact = {n for n, folded in pairs if not folded}
         folded = {n for n, is_folded in pairs if is_folded}
-        found = _PLANS[key] = (signatures, tuple(s for s, wanted in plan if not wanted), plan,
-                               Needles(exact) if exact else None, Needles(folded) if folded else None, {})
+        found = _PLANS[key] = (
+            signatures,
+            tuple(s for s, wanted in plan if not wanted),
+            plan,
+            Needles(exact) if exact else None,
+            Needles(folded) if folded else None,
+            {},
+        )
     return found[1:]

@@ -8,7 +8,6 @@ judge whether the value there is one. Made-up values repeat a character or a sho
 
 from __future__ import annotations
 
-import math
 import re
 from functools import lru_cache
 
@@ -29,19 +28,23 @@ _NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
 @lru_cache(maxsize=1)
 def _words() -> frozenset[str]:
-    return frozenset(rulepack.load_toml("vocabulary", "credential_names.toml")["typed_words"].split())
+    return frozenset(
+        rulepack.load_toml("vocabulary", "credential_names.toml")["typed_words"].split()
+    )
 
 
 def repetitive(value: str) -> bool:
     """Runs of 8+ of one character making a third of the value, a short period repeated (`abcabcabc…`,
     `abab…`), or a keyboard row."""
     runs = sum(len(m.group()) for m in _RUN.finditer(value))
-    if runs and runs >= 0.3 * len(value):  # X's bearer tokens open with 21 `A`s, then 80+ random characters
+    if runs and runs >= 0.3 * len(
+        value
+    ):  # X's bearer tokens open with 21 `A`s, then 80+ random characters
         return True
     lowered = value.lower()
     for row in _KEYBOARD_ROWS:
         for start in range(len(row) - KEYBOARD_RUN + 1):
-            if row[start:start + KEYBOARD_RUN] in lowered:
+            if row[start : start + KEYBOARD_RUN] in lowered:
                 return True
     body = _NOT_ALNUM.sub("", _PREFIX.sub("", value, count=1) if len(value) > 12 else value)
     for period in range(2, 5):
@@ -127,8 +130,10 @@ def entropy_floor(value: str) -> float:
 def _mixed_case(value: str) -> bool:
     """Letters in random case (`xEEsAoCaAQ`), not camelCase words: several upper-upper and lower-upper pairs."""
     pairs = list(zip(value, value[1:]))
-    return (sum(a.isupper() and b.isupper() for a, b in pairs) >= 2
-            and sum(a.islower() and b.isupper() for a, b in pairs) >= 2)
+    return (
+        sum(a.isupper() and b.isupper() for a, b in pairs) >= 2
+        and sum(a.islower() and b.isupper() for a, b in pairs) >= 2
+    )
 
 
 def generated(value: str) -> bool:

@@ -18,17 +18,26 @@ from . import Hit, in_pattern, looks_like_regex
 _URL = re.compile(r"""\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://[^\s"'<>`\\]+""")
 # An address, not a CIDR range ("10.0.0.0/8" defines a network, it does not point at a host).
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]*\d)(?!\.\w)(?!/\d)")
-_IPV6 = re.compile(r"(?<![\w:.])\[?((?:[0-9A-Fa-f]{1,4}:){1,7}:?[0-9A-Fa-f]{0,4}|::1)\]?(?![\w:])(?!/\d)", re.IGNORECASE)
+_IPV6 = re.compile(
+    r"(?<![\w:.])\[?((?:[0-9A-Fa-f]{1,4}:){1,7}:?[0-9A-Fa-f]{0,4}|::1)\]?(?![\w:])(?!/\d)",
+    re.IGNORECASE,
+)
 _HOST_PORT = re.compile(r"(?<![\w.\-/@])([A-Za-z0-9][A-Za-z0-9.\-]*[A-Za-z0-9]):(\d{2,5})(?!\d)")
-_BARE_HOST = re.compile(r"(?<![\w.\-/@])((?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9\-]*)(?![\w\-]|\.[A-Za-z0-9])")
+_BARE_HOST = re.compile(
+    r"(?<![\w.\-/@])((?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9\-]*)(?![\w\-]|\.[A-Za-z0-9])"
+)
 
 
 @lru_cache(maxsize=1)
 def _network() -> tuple[tuple, frozenset[str], tuple[str, ...], tuple[str, ...]]:
     data = rulepack.load_toml("vocabulary", "network.toml")
     networks = tuple(ipaddress.ip_network(n) for n in data["private_networks"])
-    return (networks, frozenset(data["private_hostnames"]), tuple(data["internal_suffixes"]),
-            tuple(data["bare_internal_suffixes"]))
+    return (
+        networks,
+        frozenset(data["private_hostnames"]),
+        tuple(data["internal_suffixes"]),
+        tuple(data["bare_internal_suffixes"]),
+    )
 
 
 def _private_ip(text: str) -> bool:
@@ -72,7 +81,11 @@ class UrlDetector:
         claimed: list[tuple[int, int]] = []
 
         def add(verdict: tuple[str, str, str] | None, start: int, end: int) -> None:
-            if verdict is None or verdict[0] in seen or any(s < end and start < e for s, e in claimed):
+            if (
+                verdict is None
+                or verdict[0] in seen
+                or any(s < end and start < e for s, e in claimed)
+            ):
                 return
             if regex and in_pattern(text, start, end):
                 return

@@ -13,19 +13,82 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from .facts import (EMPTY, CallSite, ClassFacts, FunctionFacts, ModuleFacts, Sink, Taint, elements, placed, read,
-                    store, taint_of, union, with_step)
+from .facts import (
+    EMPTY,
+    CallSite,
+    ClassFacts,
+    FunctionFacts,
+    ModuleFacts,
+    Sink,
+    Taint,
+    elements,
+    placed,
+    read,
+    store,
+    taint_of,
+    union,
+    with_step,
+)
 from .models import FlowModels
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # Field reads that select an id, a count, a digest or a flag out of a record carry none of its text.
-_COMPACT_WORDS = frozenset({"id", "ids", "ref", "refs", "count", "counts", "at", "hash", "sha", "sha1", "sha256",
-                            "digest", "oid", "commit", "version", "returncode", "code", "size", "bytes", "total",
-                            "index", "length", "len", "number", "num", "kind", "type", "status", "state", "enabled",
-                            "ok", "allowed", "copied", "performed", "exists", "mode", "tokens", "seconds", "ms",
-                            "timestamp", "pid", "port", "name", "names", "key", "keys", "slug", "label", "labels"})
+_COMPACT_WORDS = frozenset(
+    {
+        "id",
+        "ids",
+        "ref",
+        "refs",
+        "count",
+        "counts",
+        "at",
+        "hash",
+        "sha",
+        "sha1",
+        "sha256",
+        "digest",
+        "oid",
+        "commit",
+        "version",
+        "returncode",
+        "code",
+        "size",
+        "bytes",
+        "total",
+        "index",
+        "length",
+        "len",
+        "number",
+        "num",
+        "kind",
+        "type",
+        "status",
+        "state",
+        "enabled",
+        "ok",
+        "allowed",
+        "copied",
+        "performed",
+        "exists",
+        "mode",
+        "tokens",
+        "seconds",
+        "ms",
+        "timestamp",
+        "pid",
+        "port",
+        "name",
+        "names",
+        "key",
+        "keys",
+        "slug",
+        "label",
+        "labels",
+    }
+)
 
 
 def compact_name(name: str) -> bool:
@@ -56,9 +119,18 @@ class ModuleBuilder:
     ``projection_sinks``: id(function or module node) -> [(key, value node, reason)];
     ``projection_types``: class name -> why its instances are published."""
 
-    def __init__(self, tree: ast.Module, name: str, display: str, imports: dict[str, str], models: FlowModels,
-                 span: Callable[[ast.AST], tuple], code: Callable[[ast.AST], str],
-                 projection_sinks: dict[int, list], projection_types: dict[str, str]) -> None:
+    def __init__(
+        self,
+        tree: ast.Module,
+        name: str,
+        display: str,
+        imports: dict[str, str],
+        models: FlowModels,
+        span: Callable[[ast.AST], tuple],
+        code: Callable[[ast.AST], str],
+        projection_sinks: dict[int, list],
+        projection_types: dict[str, str],
+    ) -> None:
         self.tree = tree
         self.models = models
         self.facts = ModuleFacts(name, display, imports)
@@ -69,14 +141,20 @@ class ModuleBuilder:
         self._code = code
         self.projection_sinks = projection_sinks
         self.projection_types = projection_types
-        self.projection_values: dict[int, str] = {}  # id(dict display or call) -> why it is a projection
+        self.projection_values: dict[
+            int, str
+        ] = {}  # id(dict display or call) -> why it is a projection
         self.constants: dict[str, str] = {}  # module-level NAME = "literal"
         self.key_tuples: dict[str, tuple[str, ...]] = {}  # module-level NAMES = ("a", "b")
-        self.recognise: Callable[[str], str | None] = lambda version: None  # a schema_version -> why published
+        self.recognise: Callable[[str], str | None] = lambda version: (
+            None
+        )  # a schema_version -> why published
         self.defined: set[str] = set()  # module-level functions and classes
         self.module_env: dict[str, Taint] = {}
         self.public_names: set[str] = set()  # module constants that name public files
-        self.resource_names: set[str] = set()  # module constants that name files shipped with the code
+        self.resource_names: set[str] = (
+            set()
+        )  # module constants that name files shipped with the code
         self.validators: set[str] = set()  # module functions that raise on disallowed content
 
     # --- positions ---------------------------------------------------------
@@ -129,7 +207,11 @@ class ModuleBuilder:
     def build(self) -> ModuleFacts:
         body = self.tree.body
         for node in body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
                 text = _string(node.value)
                 if text is not None:
                     self.constants[node.targets[0].id] = text
@@ -142,7 +224,9 @@ class ModuleBuilder:
         functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
         memo: dict[str, bool] = {}
 
-        def predicate(name: str | None) -> bool:  # asked only of functions called in a refusing `if`
+        def predicate(
+            name: str | None,
+        ) -> bool:  # asked only of functions called in a refusing `if`
             if name not in functions:
                 return False
             if name not in memo:
@@ -163,8 +247,14 @@ class ModuleBuilder:
         self._scope(body, self.name, None, {})
         return self.facts
 
-    def _scope(self, body: list[ast.stmt], prefix: str, class_name: str | None, local_defs: dict[str, str],
-               statements: list[Any] | None = None) -> None:
+    def _scope(
+        self,
+        body: list[ast.stmt],
+        prefix: str,
+        class_name: str | None,
+        local_defs: dict[str, str],
+        statements: list[Any] | None = None,
+    ) -> None:
         """The functions and classes of a body (``statements``: its statements, when already listed)."""
         for node in statements if statements is not None else _statements(body):
             if isinstance(node, ast.ClassDef):
@@ -175,13 +265,17 @@ class ModuleBuilder:
                 qualname = f"{prefix}.{node.name}"
                 args = node.args
                 params = [a.arg for a in (*args.posonlyargs, *args.args)]
-                inside = list(_statements(node.body))  # listed once: nested definitions, sink owners
+                inside = list(
+                    _statements(node.body)
+                )  # listed once: nested definitions, sink owners
                 nested = [n for n in inside if isinstance(n, (*_FUNCTIONS, ast.ClassDef))]
                 inner = {**local_defs, **{n.name: f"{qualname}.<locals>.{n.name}" for n in nested}}
                 builder = FunctionBuilder(self, node, qualname, params, class_name, inner, inside)
                 builder.facts.handler = any(
                     (dotted(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1]
-                    in self.models.handler_decorators for d in node.decorator_list)
+                    in self.models.handler_decorators
+                    for d in node.decorator_list
+                )
                 builder.run()
                 if node.name in self.validators and class_name is None:
                     builder.facts.returns = {}  # raises on disallowed content: what it returns is checked
@@ -195,7 +289,9 @@ class ModuleBuilder:
             if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
                 fields.append(statement.target.id)
                 spans[statement.target.id] = self.span(statement.value or statement.target)
-        self.facts.classes[qualname] = ClassFacts(qualname, fields, self.projection_types.get(node.name), spans)
+        self.facts.classes[qualname] = ClassFacts(
+            qualname, fields, self.projection_types.get(node.name), spans
+        )
 
 
 def _statements(body: list[ast.stmt]):
@@ -206,7 +302,9 @@ def _statements(body: list[ast.stmt]):
         yield node
         if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
             continue
-        inner: list[ast.stmt] = list(getattr(node, "body", None) or ())  # in source order: the owner search needs it
+        inner: list[ast.stmt] = list(
+            getattr(node, "body", None) or ()
+        )  # in source order: the owner search needs it
         for handler in getattr(node, "handlers", ()):
             inner += handler.body
         for case in getattr(node, "cases", ()):
@@ -223,12 +321,16 @@ _PATTERN_TESTS = frozenset({"search", "match", "fullmatch", "findall", "finditer
 def _tests_patterns(function: ast.AST) -> bool:
     """Its body matches a pattern or looks for marks in something (a predicate such as ``_private_value(x)``:
     ``PATTERN.search(text)``, ``any(hint in text for hint in HINTS)``)."""
-    return any((isinstance(n, ast.Call) and (dotted(n.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS)
-               or (isinstance(n, ast.Compare) and any(isinstance(op, ast.In) for op in n.ops))
-               for n in ast.walk(function))
+    return any(
+        (isinstance(n, ast.Call) and (dotted(n.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS)
+        or (isinstance(n, ast.Compare) and any(isinstance(op, ast.In) for op in n.ops))
+        for n in ast.walk(function)
+    )
 
 
-def _validates(function: ast.AST, predicate: Callable[[str | None], bool] = lambda name: False) -> bool:
+def _validates(
+    function: ast.AST, predicate: Callable[[str | None], bool] = lambda name: False
+) -> bool:
     """Checks its argument for disallowed content and refuses it: ``if <pattern test>: raise`` or
     ``return None`` (a constant), the test a pattern match or a module predicate that matches patterns
     (``if _private_value(value): return None``). What it lets through was checked; truncation alone is not."""
@@ -237,19 +339,33 @@ def _validates(function: ast.AST, predicate: Callable[[str | None], bool] = lamb
         return False
     for node in _statements(function.body):  # type: ignore[attr-defined]
         if not isinstance(node, ast.If) or not any(
-                isinstance(s, ast.Raise) or (isinstance(s, ast.Return) and (
-                    s.value is None or isinstance(s.value, ast.Constant))) for s in node.body):
+            isinstance(s, ast.Raise)
+            or (
+                isinstance(s, ast.Return) and (s.value is None or isinstance(s.value, ast.Constant))
+            )
+            for s in node.body
+        ):
             continue
         for inner in ast.walk(node.test):
-            if isinstance(inner, ast.Call) and ((dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS
-                                                or predicate(dotted(inner.func))):
+            if isinstance(inner, ast.Call) and (
+                (dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS
+                or predicate(dotted(inner.func))
+            ):
                 return True
     return False
 
 
 class FunctionBuilder:
-    def __init__(self, module: ModuleBuilder, node: ast.AST, qualname: str, params: list[str],
-                 class_name: str | None, local_defs: dict[str, str], statements: list[ast.stmt] | None = None) -> None:
+    def __init__(
+        self,
+        module: ModuleBuilder,
+        node: ast.AST,
+        qualname: str,
+        params: list[str],
+        class_name: str | None,
+        local_defs: dict[str, str],
+        statements: list[ast.stmt] | None = None,
+    ) -> None:
         self.m = module
         self.models = module.models
         self.node = node
@@ -258,12 +374,22 @@ class FunctionBuilder:
         self.local_defs = local_defs
         self.env: dict[str, Taint] = {}
         self.public: set[str] = set(module.public_names)
-        self.resources: set[str] = set(module.resource_names)  # paths next to the code (`Path(__file__)...`)
-        self.containers: set[str] = set()  # names bound to a dict/list/set display: their reads are their stores
-        self.projections: dict[str, str] = {}  # names bound to a projection: what is stored into them is published
-        self.instances: dict[str, str] = {}  # names bound to an instance of a class of the linted code
+        self.resources: set[str] = set(
+            module.resource_names
+        )  # paths next to the code (`Path(__file__)...`)
+        self.containers: set[str] = (
+            set()
+        )  # names bound to a dict/list/set display: their reads are their stores
+        self.projections: dict[
+            str, str
+        ] = {}  # names bound to a projection: what is stored into them is published
+        self.instances: dict[
+            str, str
+        ] = {}  # names bound to an instance of a class of the linted code
         self.keysets: dict[str, tuple[str, ...]] = {}  # loop variables over literal keys
-        self.candidates: dict[int, tuple] = {}  # id(dict display with 3+ literal keys) -> (keys, fields)
+        self.candidates: dict[
+            int, tuple
+        ] = {}  # id(dict display with 3+ literal keys) -> (keys, fields)
         self.returned: set[int] = set()  # dict displays returned as they are
         self.returned_names: set[str] = set()
         self.bound_dicts: dict[str, set[int]] = {}  # name -> the dict displays bound to it
@@ -294,15 +420,23 @@ class FunctionBuilder:
         self.block(getattr(self.node, "body", []))
         # A dict with a fixture's keys builds that fixture when the function returns it; one handed to another
         # call (`builder.add_node(node)`) is an input of what that call builds, which may rewrite it.
-        self.facts.candidates = [fields for key, fields in self.candidates.items()
-                                 if key in self.returned or any(key in self.bound_dicts.get(n, ()) for n in self.returned_names)]
+        self.facts.candidates = [
+            fields
+            for key, fields in self.candidates.items()
+            if key in self.returned
+            or any(key in self.bound_dicts.get(n, ()) for n in self.returned_names)
+        ]
 
     def lookup(self, name: str) -> Taint:
         if name in self.env:
             return self.env[name]
         if not self.is_module and name in self.m.module_env:
             # A module-level value: named as a global, so its calls resolve against the module's own facts.
-            return taint_of(("g", f"{self.m.name}.{name}", (), (), None)) if self.m.module_env[name] else EMPTY
+            return (
+                taint_of(("g", f"{self.m.name}.{name}", (), (), None))
+                if self.m.module_env[name]
+                else EMPTY
+            )
         target = self.m.imports.get(name)
         if target is not None:
             return taint_of(("g", target, (), (), None))
@@ -310,13 +444,18 @@ class FunctionBuilder:
 
     def bind(self, target: ast.AST, taint: Taint, value: ast.AST | None = None) -> None:
         if isinstance(target, ast.Name):
-            self.env[target.id] = with_step(taint, self.m.step(target, target.id)) if taint else EMPTY
+            self.env[target.id] = (
+                with_step(taint, self.m.step(target, target.id)) if taint else EMPTY
+            )
             if value is not None:
                 name = target.id
                 if isinstance(value, ast.Dict):
                     self.bound_dicts.setdefault(name, set()).add(id(value))
-                if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)) or (
-                        isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "set")):
+                if isinstance(
+                    value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+                ) or (
+                    isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "set")
+                ):
                     self.containers.add(name)
                 else:
                     self.containers.discard(name)
@@ -335,8 +474,11 @@ class FunctionBuilder:
                 else:
                     self.instances.pop(name, None)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and not any(
-                    isinstance(e, ast.Starred) for e in (*value.elts, *target.elts)):
+            if (
+                isinstance(value, (ast.Tuple, ast.List))
+                and len(value.elts) == len(target.elts)
+                and not any(isinstance(e, ast.Starred) for e in (*value.elts, *target.elts))
+            ):
                 for element, item in zip(target.elts, value.elts):
                     self.bind(element, self.expr(item), item)
                 return
@@ -366,8 +508,12 @@ class FunctionBuilder:
             elif isinstance(node, ast.Attribute):
                 keys.append(node.attr)
                 node = node.value
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                    node.func.attr in ("setdefault", "get") and node.args:
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("setdefault", "get")
+                and node.args
+            ):
                 keys.append(_string(node.args[0]) or "*")
                 node = node.func.value
             else:
@@ -377,7 +523,9 @@ class FunctionBuilder:
         slot_node = value if value is not None else target
         inner = target.slice if isinstance(target, ast.Subscript) else None
         choices = self.keys_of(inner) if inner is not None and keys[0] == "*" else ()
-        for key in choices or (keys[0],):  # `out[key] = v` for key in a literal tuple: stored under each
+        for key in choices or (
+            keys[0],
+        ):  # `out[key] = v` for key in a literal tuple: stored under each
             chosen = [key, *keys[1:]]
             self.stored_into(node.id, chosen, slot_node, taint)
             stored = store(taint, key, self.m.span(slot_node) + (key,))
@@ -396,15 +544,20 @@ class FunctionBuilder:
             # Published if the class is a projection type, or the function returns a projection (resolve).
             span = self.m.span(value)
             key = keys[-1]
-            self.facts.calls.append(CallSite(made_by, self.m.step(value), [], {key: taint}, [], {key: span},
-                                             stores=True))
+            self.facts.calls.append(
+                CallSite(
+                    made_by, self.m.step(value), [], {key: taint}, [], {key: span}, stores=True
+                )
+            )
 
     def merge(self, *envs: dict[str, Taint]) -> dict[str, Taint]:
         out = dict(envs[0])
         for env in envs[1:]:
             for name, taint in env.items():
                 current = out.get(name)
-                if current is not taint:  # branches share most bindings: only the ones that differ are joined
+                if (
+                    current is not taint
+                ):  # branches share most bindings: only the ones that differ are joined
                     out[name] = union(current, taint) if current is not None else taint
         return out
 
@@ -428,7 +581,9 @@ class FunctionBuilder:
             taint = self.expr(node.value)  # type: ignore[attr-defined]
             target = node.target  # type: ignore[attr-defined]
             if isinstance(target, ast.Name):
-                self.env[target.id] = union(self.lookup(target.id), with_step(taint, self.m.step(target, target.id)))
+                self.env[target.id] = union(
+                    self.lookup(target.id), with_step(taint, self.m.step(target, target.id))
+                )
             else:
                 self.store_into(target, taint, node.value)  # type: ignore[attr-defined]
         elif kind is ast.Expr:
@@ -441,13 +596,15 @@ class FunctionBuilder:
                 elif isinstance(returned, ast.Name):
                     self.returned_names.add(returned.id)
                 why = self.m.projection_values.get(id(returned)) or (
-                    self.projections.get(returned.id) if isinstance(returned, ast.Name) else None)
+                    self.projections.get(returned.id) if isinstance(returned, ast.Name) else None
+                )
                 if why is not None:
                     self.facts.projection = why
                 taint = self.expr(node.value)  # type: ignore[attr-defined]
                 if taint:
-                    self.facts.returns = union(self.facts.returns,
-                                               with_step(taint, self.m.step(node.value, "return")))  # type: ignore
+                    self.facts.returns = union(
+                        self.facts.returns, with_step(taint, self.m.step(node.value, "return"))
+                    )  # type: ignore
         elif kind is ast.If:
             self.expr(node.test)  # type: ignore[attr-defined]
             guarded = _scalar_guarded(node.test)  # type: ignore[attr-defined]
@@ -535,26 +692,49 @@ class FunctionBuilder:
         if isinstance(node, ast.Name):
             return node.id in self.public
         if isinstance(node, ast.JoinedStr):
-            text = "".join(v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "x"
-                           for v in node.values)
+            text = "".join(
+                v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "x"
+                for v in node.values
+            )
             return self.models.is_public_path_text(text)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
             parts = _path_parts(node)
             if parts is not None:
                 return self.models.is_public_path_text("/".join(parts)) or any(
-                    self.is_public(p) for p in _path_nodes(node))
+                    self.is_public(p) for p in _path_nodes(node)
+                )
             return self.is_public(node.left) or self.is_public(node.right)
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            return any(self.is_public(e) for e in node.elts)  # candidates to write: `FIXTURES = (a, b)`
+            return any(
+                self.is_public(e) for e in node.elts
+            )  # candidates to write: `FIXTURES = (a, b)`
         if isinstance(node, (ast.GeneratorExp, ast.ListComp)):
             return self.is_public(node.generators[0].iter)
         if isinstance(node, ast.Call):
             func = node.func
-            last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            last = (
+                func.attr
+                if isinstance(func, ast.Attribute)
+                else func.id
+                if isinstance(func, ast.Name)
+                else ""
+            )
             if last == "next" and node.args:
                 return self.is_public(node.args[0])
-            if last in ("open", "Path", "PurePath", "join", "joinpath", "with_suffix", "with_name", "resolve",
-                        "absolute", "expanduser", "fspath", "str"):
+            if last in (
+                "open",
+                "Path",
+                "PurePath",
+                "join",
+                "joinpath",
+                "with_suffix",
+                "with_name",
+                "resolve",
+                "absolute",
+                "expanduser",
+                "fspath",
+                "str",
+            ):
                 receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
                 return any(self.is_public(a) for a in (receiver, *node.args))
         return False
@@ -594,8 +774,14 @@ class FunctionBuilder:
         kind = self.models.source_names.get(node.id)
         if kind is not None and node.id not in self.env:
             return self.source(kind, node)
-        if node.id in self.m.defined and node.id not in self.env and node.id not in self.m.module_env:
-            return taint_of(("g", f"{self.m.name}.{node.id}", (), (), None))  # a function of this module, as a value
+        if (
+            node.id in self.m.defined
+            and node.id not in self.env
+            and node.id not in self.m.module_env
+        ):
+            return taint_of(
+                ("g", f"{self.m.name}.{node.id}", (), (), None)
+            )  # a function of this module, as a value
         return self.lookup(node.id)
 
     def e_attribute(self, node: ast.Attribute) -> Taint:
@@ -634,7 +820,9 @@ class FunctionBuilder:
         keys = self.keys_of(node.slice)
         if keys:
             return union(*(self.field(k, base, node) for k in keys))
-        return elements(self.expr(base))  # a computed key: the key's own material is not the value's
+        return elements(
+            self.expr(base)
+        )  # a computed key: the key's own material is not the value's
 
     def keys_of(self, node: ast.AST) -> tuple[str, ...]:
         """The literal keys a loop variable runs over (`for key in ("status", "priority")`), else ()."""
@@ -660,15 +848,26 @@ class FunctionBuilder:
             default = self.expr(node.args[1]) if len(node.args) > 1 else EMPTY
             return union(self.environ(key, node) if key else EMPTY, default)
         positional = [a.value if isinstance(a, ast.Starred) else a for a in node.args]
-        if name in models.substitutions or (method in models.substitutions and receiver is not None):
-            replacement = positional[1] if name.startswith("re.") and len(positional) > 1 else (
-                positional[0] if positional else None)
+        if name in models.substitutions or (
+            method in models.substitutions and receiver is not None
+        ):
+            replacement = (
+                positional[1]
+                if name.startswith("re.") and len(positional) > 1
+                else (positional[0] if positional else None)
+            )
             text = _string(replacement)
             if text is not None and models.placeholders.search(text):
                 return EMPTY  # a substitution with a placeholder is redaction
-        if name and (models.kills(name) or (raw_name in self.m.validators and raw_name not in self.env)):
+        if name and (
+            models.kills(name) or (raw_name in self.m.validators and raw_name not in self.env)
+        ):
             self.arguments(node)
-            if raw_name in self.m.validators or name in models.sanitizers or name.rsplit(".", 1)[-1] in models.sanitizers:
+            if (
+                raw_name in self.m.validators
+                or name in models.sanitizers
+                or name.rsplit(".", 1)[-1] in models.sanitizers
+            ):
                 for arg in positional:  # a validator cleans what it accepted, from here on
                     if isinstance(arg, ast.Name):
                         self.env[arg.id] = EMPTY
@@ -681,13 +880,20 @@ class FunctionBuilder:
         kind = models.source_calls.get(name)
         if kind is not None:
             return self.source(kind, node)
-        if name in models.open_calls and node.args and not (self.is_public(node.args[0])
-                                                            or self.is_resource(node.args[0])):
+        if (
+            name in models.open_calls
+            and node.args
+            and not (self.is_public(node.args[0]) or self.is_resource(node.args[0]))
+        ):
             return self.source("file-content", node)  # a private file: what is read from it
         if name in models.propagate_calls:
             taint = self.propagated(node, name, args, kwargs)
-            if name == "os.path.join" and node.args and self.models.path_join_params and \
-                    self._joined_onto_parameter(node.args[0]):
+            if (
+                name == "os.path.join"
+                and node.args
+                and self.models.path_join_params
+                and self._joined_onto_parameter(node.args[0])
+            ):
                 taint = union(taint, self.source("local-path", node))
             return taint
         if method is not None and receiver is not None:
@@ -703,8 +909,15 @@ class FunctionBuilder:
             kwargs[key] = union(kwargs[key], taint) if key in kwargs else taint
         return args, kwargs
 
-    def method_call(self, node: ast.Call, name: str, method: str, receiver: ast.AST, args: list[Taint],
-                    kwargs: dict[str, Taint]) -> Taint:
+    def method_call(
+        self,
+        node: ast.Call,
+        name: str,
+        method: str,
+        receiver: ast.AST,
+        args: list[Taint],
+        kwargs: dict[str, Taint],
+    ) -> Taint:
         models = self.models
         kind = models.source_methods.get(method)
         if kind is not None:
@@ -716,13 +929,23 @@ class FunctionBuilder:
             if kind == "local-path":
                 return union(self.source(kind, node), base)
             return self.source(kind, node)
-        if method in models.open_methods and not (self.is_public(receiver) or self.is_resource(receiver)):
+        if method in models.open_methods and not (
+            self.is_public(receiver) or self.is_resource(receiver)
+        ):
             return self.source("file-content", node)
         if method in models.container_methods:
             return self.container(node, method, receiver, args, kwargs)
-        if method == "get" and node.args and (_string(node.args[0]) is not None or self.keys_of(node.args[0])):
+        if (
+            method == "get"
+            and node.args
+            and (_string(node.args[0]) is not None or self.keys_of(node.args[0]))
+        ):
             default = args[1] if len(args) > 1 else kwargs.get("default", EMPTY)
-            keys = (_string(node.args[0]),) if _string(node.args[0]) is not None else self.keys_of(node.args[0])
+            keys = (
+                (_string(node.args[0]),)
+                if _string(node.args[0]) is not None
+                else self.keys_of(node.args[0])
+            )
             return union(*(self.field(k, receiver, node) for k in keys), default)  # type: ignore[arg-type]
         if method in models.whole_record_methods:
             return self.expr(receiver)
@@ -730,7 +953,13 @@ class FunctionBuilder:
             return union(self.expr(receiver), *args, *kwargs.values())
         base_name = dotted(receiver)
         if base_name in ("self", "cls") and self.class_name is not None:
-            return self.site(node, f"{self.class_name}.{method}", [self.expr(receiver), *args], kwargs, bound=True)
+            return self.site(
+                node,
+                f"{self.class_name}.{method}",
+                [self.expr(receiver), *args],
+                kwargs,
+                bound=True,
+            )
         qualified = self.m.qualify(base_name) if base_name else None
         if qualified is not None and base_name not in self.env:
             return self.site(node, f"{qualified}.{method}", args, kwargs)
@@ -738,23 +967,37 @@ class FunctionBuilder:
             self.site(node, f"?.{method}", [self.expr(receiver), *args], kwargs, bound=True)
         return EMPTY  # an unknown method returns something else (a count, a flag, a new object)
 
-    def container(self, node: ast.Call, method: str, receiver: ast.AST, args: list[Taint],
-                  kwargs: dict[str, Taint]) -> Taint:
+    def container(
+        self,
+        node: ast.Call,
+        method: str,
+        receiver: ast.AST,
+        args: list[Taint],
+        kwargs: dict[str, Taint],
+    ) -> Taint:
         if method == "setdefault":
             key = _string(node.args[0]) if node.args else None
             if key is not None and len(args) > 1:
-                self.store_into(ast.Subscript(value=receiver, slice=node.args[0]), args[1],  # type: ignore[arg-type]
-                                node.args[1])
-            return union(read(self.expr(receiver), key) if key else elements(self.expr(receiver)),
-                         args[1] if len(args) > 1 else EMPTY)
+                self.store_into(
+                    ast.Subscript(value=receiver, slice=node.args[0]),
+                    args[1],  # type: ignore[arg-type]
+                    node.args[1],
+                )
+            return union(
+                read(self.expr(receiver), key) if key else elements(self.expr(receiver)),
+                args[1] if len(args) > 1 else EMPTY,
+            )
         if method == "update":
             for value_node, taint in zip(node.args, args):
                 if taint:
                     self.grow(receiver, taint)
             for keyword in node.keywords:
                 if keyword.arg is not None and kwargs.get(keyword.arg):
-                    self.store_into(ast.Subscript(value=receiver, slice=ast.Constant(keyword.arg)),  # type: ignore[arg-type]
-                                    kwargs[keyword.arg], keyword.value)
+                    self.store_into(
+                        ast.Subscript(value=receiver, slice=ast.Constant(keyword.arg)),  # type: ignore[arg-type]
+                        kwargs[keyword.arg],
+                        keyword.value,
+                    )
                 elif keyword.arg is None and kwargs.get("**"):
                     self.grow(receiver, kwargs["**"])
             return EMPTY
@@ -772,26 +1015,39 @@ class FunctionBuilder:
         node = receiver
         keys: list[str] = []
         while isinstance(node, (ast.Subscript, ast.Attribute)):
-            keys.append(_string(node.slice) or "*" if isinstance(node, ast.Subscript) else node.attr)
+            keys.append(
+                _string(node.slice) or "*" if isinstance(node, ast.Subscript) else node.attr
+            )
             node = node.value
         if not isinstance(node, ast.Name):
             return
         if node.id in self.projections:
-            self.sink(self.projections[node.id], keys[-1] if keys and keys[-1] != "*" else None, receiver, taint)
+            self.sink(
+                self.projections[node.id],
+                keys[-1] if keys and keys[-1] != "*" else None,
+                receiver,
+                taint,
+            )
         for key in keys:
             taint = store(taint, key, None)
         self.env[node.id] = union(self.env.get(node.id, EMPTY) or self.lookup(node.id), taint)
 
-    def propagated(self, node: ast.Call, name: str, args: list[Taint], kwargs: dict[str, Taint]) -> Taint:
+    def propagated(
+        self, node: ast.Call, name: str, args: list[Taint], kwargs: dict[str, Taint]
+    ) -> Taint:
         if name == "dict":
-            version = next((self.m.constant(k.value) for k in node.keywords if k.arg == "schema_version"), None)
+            version = next(
+                (self.m.constant(k.value) for k in node.keywords if k.arg == "schema_version"), None
+            )
             why = self.m.recognise(version) if version is not None else None
             stored = []
             for keyword in node.keywords:
                 if keyword.arg is None or not kwargs.get(keyword.arg):
                     continue
                 taint = kwargs[keyword.arg]
-                stored.append(store(taint, keyword.arg, self.m.span(keyword.value) + (keyword.arg,)))
+                stored.append(
+                    store(taint, keyword.arg, self.m.span(keyword.value) + (keyword.arg,))
+                )
                 if why is not None:
                     self.sink(why, keyword.arg, keyword.value, taint)
             if why is not None:
@@ -799,7 +1055,9 @@ class FunctionBuilder:
             return union(*args, kwargs.get("**", EMPTY), *stored)
         return union(*args, *kwargs.values())
 
-    def call_site(self, node: ast.Call, raw_name: str | None, args: list[Taint], kwargs: dict[str, Taint]) -> Taint:
+    def call_site(
+        self, node: ast.Call, raw_name: str | None, args: list[Taint], kwargs: dict[str, Taint]
+    ) -> Taint:
         if raw_name is None:
             self.expr(node.func)
             return EMPTY
@@ -810,8 +1068,14 @@ class FunctionBuilder:
             return EMPTY  # a builtin, or a callable held in a variable: not followed
         return self.site(node, qualified, args, kwargs)
 
-    def site(self, node: ast.Call, callee: str, args: list[Taint], kwargs: dict[str, Taint],
-             bound: bool = False) -> Taint:
+    def site(
+        self,
+        node: ast.Call,
+        callee: str,
+        args: list[Taint],
+        kwargs: dict[str, Taint],
+        bound: bool = False,
+    ) -> Taint:
         index = self.call_ids.get(id(node))
         if index is None:
             index = self.call_ids[id(node)] = len(self.facts.calls)
@@ -819,27 +1083,42 @@ class FunctionBuilder:
             if bound:
                 spans.insert(0, self.m.span(node.func))
             kw_spans = {k.arg: self.m.span(k.value) for k in node.keywords if k.arg is not None}
-            self.facts.calls.append(CallSite(callee, self.m.step(node), args, kwargs, spans, kw_spans, bound))
+            self.facts.calls.append(
+                CallSite(callee, self.m.step(node), args, kwargs, spans, kw_spans, bound)
+            )
         return taint_of(("c", index, (), (), None))
 
-    def call_sinks(self, node: ast.Call, name: str, method: str | None, receiver: ast.AST | None,
-                   args: list[Taint], kwargs: dict[str, Taint]) -> None:
+    def call_sinks(
+        self,
+        node: ast.Call,
+        name: str,
+        method: str | None,
+        receiver: ast.AST | None,
+        args: list[Taint],
+        kwargs: dict[str, Taint],
+    ) -> None:
         """Writers of public files, configured validators and (``published = "outputs"``) every output."""
         models = self.models
         if not args:
             return
         outputs = models.published == "outputs"
-        printed = "printed: a machine-readable output (published = \"outputs\")"
+        printed = 'printed: a machine-readable output (published = "outputs")'
         if name in models.dumps:
-            target = node.args[1] if len(node.args) > 1 else next(
-                (k.value for k in node.keywords if k.arg == "fp"), None)
+            target = (
+                node.args[1]
+                if len(node.args) > 1
+                else next((k.value for k in node.keywords if k.arg == "fp"), None)
+            )
             if self.is_public(target):
                 self.sink("a public file written here", None, node.args[0], args[0])
             elif outputs and self.m.library_name(dotted(target)) in ("sys.stdout", "sys.stderr"):
                 self.sink(printed, None, node.args[0], args[0])
         elif method in models.write_methods and receiver is not None and self.is_public(receiver):
             self.sink("a public file written here", None, node.args[0], args[0])
-        elif outputs and (name in models.outputs or (method is not None and f"{dotted(receiver)}.{method}" in models.outputs)):
+        elif outputs and (
+            name in models.outputs
+            or (method is not None and f"{dotted(receiver)}.{method}" in models.outputs)
+        ):
             # What reaches standard output; a dumps that feeds a hash, a socket or a private file is not output.
             for arg_node, taint in zip(node.args, args):
                 self.sink(printed, None, arg_node, taint)
@@ -851,7 +1130,11 @@ class FunctionBuilder:
     def e_binop(self, node: ast.BinOp) -> Taint:
         left, right = self.expr(node.left), self.expr(node.right)
         taint = union(left, right)
-        if isinstance(node.op, ast.Div) and self.models.path_join_params and self._joined_onto_parameter(node.left):
+        if (
+            isinstance(node.op, ast.Div)
+            and self.models.path_join_params
+            and self._joined_onto_parameter(node.left)
+        ):
             return union(taint, self.source("local-path", node))
         return taint
 
@@ -859,8 +1142,13 @@ class FunctionBuilder:
         """``out_dir / name`` with ``out_dir`` a parameter (a folder of the caller's machine)."""
         while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
             node = node.left
-        return isinstance(node, ast.Name) and node.id in self.params and node.id not in ("self", "cls") and \
-            self.env.get(node.id) is not None and any(a[0] == "p" for a in self.env[node.id].values())
+        return (
+            isinstance(node, ast.Name)
+            and node.id in self.params
+            and node.id not in ("self", "cls")
+            and self.env.get(node.id) is not None
+            and any(a[0] == "p" for a in self.env[node.id].values())
+        )
 
     def e_boolop(self, node: ast.BoolOp) -> Taint:
         return union(*(self.expr(v) for v in node.values))
@@ -879,49 +1167,77 @@ class FunctionBuilder:
         self.expr(node.test)
         body = self.expr(node.body)
         test = node.test
-        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In) and \
-                dotted(test.left) is not None and dotted(test.left) == dotted(node.body):
+        if (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.In)
+            and dotted(test.left) is not None
+            and dotted(test.left) == dotted(node.body)
+        ):
             body = EMPTY  # `x if x in ALLOWED else "other"`: an enum value, not the text
         elif dotted(node.body) is not None and dotted(node.body) in _scalar_guarded(test):
             body = EMPTY  # `x if isinstance(x, int) else None`: a number
         return union(body, self.expr(node.orelse))
 
     def e_joined(self, node: ast.JoinedStr) -> Taint:
-        taint = union(*(self.expr(v.value) for v in node.values if isinstance(v, ast.FormattedValue)))
+        taint = union(
+            *(self.expr(v.value) for v in node.values if isinstance(v, ast.FormattedValue))
+        )
         for part, value in zip(node.values, node.values[1:]):
             text = _string(part)
             if text is None or not isinstance(value, ast.FormattedValue):
                 continue
             flag = _TRAILING_FLAG.search(text)
             if flag is not None and self.models.credential_flags.match(flag.group(1).lower()):
-                taint = union(taint, self.source("credential", value, f"{flag.group(1)} {self.m._code(value.value)}"))
+                taint = union(
+                    taint,
+                    self.source(
+                        "credential", value, f"{flag.group(1)} {self.m._code(value.value)}"
+                    ),
+                )
         return taint
 
     def e_sequence(self, node) -> Taint:
         taints = [self.expr(e) for e in node.elts]
         # An element is one level down (a tuple's by its position, so `a, b = f()` tells them apart); `*xs` adds
         # the elements of xs, already there.
-        exact = isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts)
-        taint = union(*(t if isinstance(e, ast.Starred) else store(t, f"#{i}" if exact else "*", None)
-                        for i, (e, t) in enumerate(zip(node.elts, taints))))
+        exact = isinstance(node, ast.Tuple) and not any(
+            isinstance(e, ast.Starred) for e in node.elts
+        )
+        taint = union(
+            *(
+                t if isinstance(e, ast.Starred) else store(t, f"#{i}" if exact else "*", None)
+                for i, (e, t) in enumerate(zip(node.elts, taints))
+            )
+        )
         flags = self.models.credential_flags
         for flag, value, value_taint in zip(node.elts, node.elts[1:], taints[1:]):
             text = _string(flag)
             if text is not None and flags.match(text.lower()) and _string(value) is None:
-                taint = union(taint, self.source("credential", value, f"{text} {self.m._code(value)}"))
+                taint = union(
+                    taint, self.source("credential", value, f"{text} {self.m._code(value)}")
+                )
         return taint
 
     def e_dict(self, node: ast.Dict) -> Taint:
         out = []
         # `{**base, "x": v}` with `base` a projection: the merged dict is one too.
-        why = next((self.projections[v.id] for k, v in zip(node.keys, node.values)
-                    if k is None and isinstance(v, ast.Name) and v.id in self.projections), None)
+        why = next(
+            (
+                self.projections[v.id]
+                for k, v in zip(node.keys, node.values)
+                if k is None and isinstance(v, ast.Name) and v.id in self.projections
+            ),
+            None,
+        )
         if why is not None:
             self.m.projection_values[id(node)] = why
         fields = []
         for key, value in zip(node.keys, node.values):
             taint = self.expr(value)
-            if why is not None and not (isinstance(value, ast.Name) and value.id in self.projections):
+            if why is not None and not (
+                isinstance(value, ast.Name) and value.id in self.projections
+            ):
                 self.sink(why, _string(key), value, taint)
             if key is None:
                 out.append(taint)
@@ -959,13 +1275,22 @@ class FunctionBuilder:
     def _copies_record(self, node: ast.DictComp) -> bool:
         clause = node.generators[0]
         source = clause.iter
-        if len(node.generators) != 1 or not isinstance(clause.target, ast.Tuple) or len(clause.target.elts) != 2 \
-                or not isinstance(source, ast.Call) or not isinstance(source.func, ast.Attribute) \
-                or source.func.attr != "items":
+        if (
+            len(node.generators) != 1
+            or not isinstance(clause.target, ast.Tuple)
+            or len(clause.target.elts) != 2
+            or not isinstance(source, ast.Call)
+            or not isinstance(source.func, ast.Attribute)
+            or source.func.attr != "items"
+        ):
             return False
         key, value = clause.target.elts
-        if not (isinstance(key, ast.Name) and isinstance(value, ast.Name) and dotted(node.key) == key.id
-                and dotted(node.value) == value.id):
+        if not (
+            isinstance(key, ast.Name)
+            and isinstance(value, ast.Name)
+            and dotted(node.key) == key.id
+            and dotted(node.value) == value.id
+        ):
             return False
         record = source.func.value
         if isinstance(record, ast.Name) and record.id in self.containers:
@@ -985,16 +1310,30 @@ class FunctionBuilder:
 
 
 _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
-    ast.Name: FunctionBuilder.e_name, ast.Attribute: FunctionBuilder.e_attribute,
-    ast.Subscript: FunctionBuilder.e_subscript, ast.Call: FunctionBuilder.e_call, ast.BinOp: FunctionBuilder.e_binop,
-    ast.BoolOp: FunctionBuilder.e_boolop, ast.Compare: FunctionBuilder.e_compare, ast.UnaryOp: FunctionBuilder.e_unary,
-    ast.IfExp: FunctionBuilder.e_ifexp, ast.JoinedStr: FunctionBuilder.e_joined,
-    ast.List: FunctionBuilder.e_sequence, ast.Tuple: FunctionBuilder.e_sequence, ast.Set: FunctionBuilder.e_sequence,
-    ast.Dict: FunctionBuilder.e_dict, ast.ListComp: FunctionBuilder.e_comprehension,
-    ast.SetComp: FunctionBuilder.e_comprehension, ast.GeneratorExp: FunctionBuilder.e_comprehension,
-    ast.DictComp: FunctionBuilder.e_comprehension, ast.Await: FunctionBuilder.e_value,
-    ast.Starred: FunctionBuilder.e_value, ast.Yield: FunctionBuilder.e_value, ast.YieldFrom: FunctionBuilder.e_value,
-    ast.NamedExpr: FunctionBuilder.e_named, ast.FormattedValue: FunctionBuilder.e_formatted,
+    ast.Name: FunctionBuilder.e_name,
+    ast.Attribute: FunctionBuilder.e_attribute,
+    ast.Subscript: FunctionBuilder.e_subscript,
+    ast.Call: FunctionBuilder.e_call,
+    ast.BinOp: FunctionBuilder.e_binop,
+    ast.BoolOp: FunctionBuilder.e_boolop,
+    ast.Compare: FunctionBuilder.e_compare,
+    ast.UnaryOp: FunctionBuilder.e_unary,
+    ast.IfExp: FunctionBuilder.e_ifexp,
+    ast.JoinedStr: FunctionBuilder.e_joined,
+    ast.List: FunctionBuilder.e_sequence,
+    ast.Tuple: FunctionBuilder.e_sequence,
+    ast.Set: FunctionBuilder.e_sequence,
+    ast.Dict: FunctionBuilder.e_dict,
+    ast.ListComp: FunctionBuilder.e_comprehension,
+    ast.SetComp: FunctionBuilder.e_comprehension,
+    ast.GeneratorExp: FunctionBuilder.e_comprehension,
+    ast.DictComp: FunctionBuilder.e_comprehension,
+    ast.Await: FunctionBuilder.e_value,
+    ast.Starred: FunctionBuilder.e_value,
+    ast.Yield: FunctionBuilder.e_value,
+    ast.YieldFrom: FunctionBuilder.e_value,
+    ast.NamedExpr: FunctionBuilder.e_named,
+    ast.FormattedValue: FunctionBuilder.e_formatted,
 }
 
 
@@ -1008,7 +1347,9 @@ def _scalar_guarded(test: ast.AST) -> frozenset[str]:
     for part in parts:
         if isinstance(part, ast.Call) and dotted(part.func) == "isinstance" and len(part.args) == 2:
             kinds = part.args[1]
-            names = [dotted(e) for e in kinds.elts] if isinstance(kinds, ast.Tuple) else [dotted(kinds)]
+            names = (
+                [dotted(e) for e in kinds.elts] if isinstance(kinds, ast.Tuple) else [dotted(kinds)]
+            )
             target = dotted(part.args[0])
             if target is not None and names and all(n in _SCALARS for n in names):
                 found.add(target)
@@ -1034,8 +1375,10 @@ def _path_nodes(node: ast.AST) -> list[ast.AST]:
 
 
 def _where(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
-    return ((node.lineno, node.col_offset),  # type: ignore[attr-defined]
-            (node.end_lineno or node.lineno, node.end_col_offset or 0))  # type: ignore[attr-defined]
+    return (
+        (node.lineno, node.col_offset),  # type: ignore[attr-defined]
+        (node.end_lineno or node.lineno, node.end_col_offset or 0),
+    )  # type: ignore[attr-defined]
 
 
 def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:

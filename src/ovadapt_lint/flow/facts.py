@@ -31,7 +31,13 @@ MAX_ATOMS = 24  # atoms kept per value
 
 def identity(atom: Atom) -> tuple:
     tag, ref, path, trace, slot = atom
-    return (tag, ref, trace[0][:3] if tag == "s" and trace else None, path, slot[:3] if slot else None)
+    return (
+        tag,
+        ref,
+        trace[0][:3] if tag == "s" and trace else None,
+        path,
+        slot[:3] if slot else None,
+    )
 
 
 def taint_of(*atoms: Atom) -> Taint:
@@ -63,7 +69,7 @@ def with_step(taint: Taint, step: Step) -> Taint:
             continue
         steps = trace + (step,)
         if len(steps) > MAX_TRACE:
-            steps = steps[:1] + steps[-(MAX_TRACE - 1):]
+            steps = steps[:1] + steps[-(MAX_TRACE - 1) :]
         out[key] = (tag, ref, path, steps, slot)
     return out
 
@@ -149,7 +155,9 @@ class CallSite:
     spans: list[tuple]  # each positional argument's span (file, line, col, end line, end col)
     kw_spans: dict[str, tuple]
     bound: bool = False  # called on an instance or class: parameter 0 (self/cls) is the receiver
-    stores: bool = False  # not a call: keyword stores into the value the callee returned (`out["k"] = v`)
+    stores: bool = (
+        False  # not a call: keyword stores into the value the callee returned (`out["k"] = v`)
+    )
 
 
 @dataclass
@@ -167,7 +175,9 @@ class FunctionFacts:
     returns: Taint = field(default_factory=dict)
     calls: list[CallSite] = field(default_factory=list)
     sinks: list[Sink] = field(default_factory=list)
-    projection: str | None = None  # it returns a projection: why (stores into its result are published)
+    projection: str | None = (
+        None  # it returns a projection: why (stores into its result are published)
+    )
     handler: bool = False  # a CLI command handler by its decorator (click/typer): with outputs, its result is printed
     # Dicts of 3+ literal keys that are not known projections: published if their keys are those of an object of
     # a committed public fixture (resolve). (keys, [Sink per field that carries something])
@@ -203,19 +213,29 @@ class ModuleFacts:
 class FixtureShapes:
     """The key sets of a committed public JSON fixture's objects (3+ keys): a Python dict with the same keys
     builds that fixture, so its values are published."""
+
     display: str
     shapes: list[tuple[str, ...]]
 
 
 # --- JSON: the cache stores facts as text --------------------------------------
 def _atoms_out(taint: Taint) -> list:
-    return [[a[0], a[1], list(a[2]), [list(s) for s in a[3]], list(a[4]) if a[4] else None] for a in taint.values()]
+    return [
+        [a[0], a[1], list(a[2]), [list(s) for s in a[3]], list(a[4]) if a[4] else None]
+        for a in taint.values()
+    ]
 
 
 def _atoms_in(rows: list) -> Taint:
     out = {}
     for tag, ref, path, trace, slot in rows:
-        atom = (tag, ref, tuple(path), tuple(tuple(s) for s in trace), tuple(slot) if slot else None)
+        atom = (
+            tag,
+            ref,
+            tuple(path),
+            tuple(tuple(s) for s in trace),
+            tuple(slot) if slot else None,
+        )
         out[identity(atom)] = atom
     return out
 
@@ -224,20 +244,48 @@ def to_json(facts: ModuleFacts | FixtureShapes) -> dict[str, Any]:
     if isinstance(facts, FixtureShapes):
         return {"shapes": [list(s) for s in facts.shapes]}
     return {
-        "name": facts.name, "display": facts.display, "imports": facts.imports,
-        "functions": [[f.qualname, f.params, _atoms_out(f.returns),
-                       [[c.callee, list(c.step), [_atoms_out(a) for a in c.args],
-                         {k: _atoms_out(v) for k, v in c.kwargs.items()}, [list(s) for s in c.spans],
-                         {k: list(v) for k, v in c.kw_spans.items()}, c.bound, c.stores] for c in f.calls],
-                       [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in f.sinks], f.projection, f.handler,
-                       [[list(keys), [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in sinks]]
-                        for keys, sinks in f.candidates]]
-                      for f in facts.functions.values()],
-        "classes": [[c.qualname, c.fields, c.projection, {k: list(v) for k, v in c.field_spans.items()}]
-                    for c in facts.classes.values()],
+        "name": facts.name,
+        "display": facts.display,
+        "imports": facts.imports,
+        "functions": [
+            [
+                f.qualname,
+                f.params,
+                _atoms_out(f.returns),
+                [
+                    [
+                        c.callee,
+                        list(c.step),
+                        [_atoms_out(a) for a in c.args],
+                        {k: _atoms_out(v) for k, v in c.kwargs.items()},
+                        [list(s) for s in c.spans],
+                        {k: list(v) for k, v in c.kw_spans.items()},
+                        c.bound,
+                        c.stores,
+                    ]
+                    for c in f.calls
+                ],
+                [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in f.sinks],
+                f.projection,
+                f.handler,
+                [
+                    [
+                        list(keys),
+                        [[s.reason, s.key, list(s.span), _atoms_out(s.taint)] for s in sinks],
+                    ]
+                    for keys, sinks in f.candidates
+                ],
+            ]
+            for f in facts.functions.values()
+        ],
+        "classes": [
+            [c.qualname, c.fields, c.projection, {k: list(v) for k, v in c.field_spans.items()}]
+            for c in facts.classes.values()
+        ],
         "globals": {k: _atoms_out(v) for k, v in facts.globals.items()},
         "suppressed": {str(k): v for k, v in facts.suppressed.items()},
-        "noqa": {str(k): v for k, v in facts.noqa.items()}, "depends": facts.depends,
+        "noqa": {str(k): v for k, v in facts.noqa.items()},
+        "depends": facts.depends,
     }
 
 
@@ -245,21 +293,50 @@ def from_json(data: dict[str, Any], display: str) -> Any:
     if "shapes" in data:
         return FixtureShapes(display, [tuple(s) for s in data["shapes"]])
     facts = ModuleFacts(data["name"], data["display"], dict(data["imports"]))
-    for qualname, params, returns, calls, sinks, projection, handler, candidates in data["functions"]:
+    for qualname, params, returns, calls, sinks, projection, handler, candidates in data[
+        "functions"
+    ]:
         facts.functions[qualname] = FunctionFacts(
-            qualname, list(params), _atoms_in(returns),
-            [CallSite(callee, tuple(step), [_atoms_in(a) for a in args], {k: _atoms_in(v) for k, v in kwargs.items()},
-                      [tuple(s) for s in spans], {k: tuple(v) for k, v in kw_spans.items()}, bound, stores)
-             for callee, step, args, kwargs, spans, kw_spans, bound, stores in calls],
-            [Sink(reason, key, tuple(span), _atoms_in(taint)) for reason, key, span, taint in sinks], projection, handler,
-            [(tuple(keys), [Sink(r, k, tuple(sp), _atoms_in(t)) for r, k, sp, t in fields]) for keys, fields in candidates])
+            qualname,
+            list(params),
+            _atoms_in(returns),
+            [
+                CallSite(
+                    callee,
+                    tuple(step),
+                    [_atoms_in(a) for a in args],
+                    {k: _atoms_in(v) for k, v in kwargs.items()},
+                    [tuple(s) for s in spans],
+                    {k: tuple(v) for k, v in kw_spans.items()},
+                    bound,
+                    stores,
+                )
+                for callee, step, args, kwargs, spans, kw_spans, bound, stores in calls
+            ],
+            [
+                Sink(reason, key, tuple(span), _atoms_in(taint))
+                for reason, key, span, taint in sinks
+            ],
+            projection,
+            handler,
+            [
+                (tuple(keys), [Sink(r, k, tuple(sp), _atoms_in(t)) for r, k, sp, t in fields])
+                for keys, fields in candidates
+            ],
+        )
     for qualname, fields, projection, spans in data["classes"]:
-        facts.classes[qualname] = ClassFacts(qualname, list(fields), projection, {k: tuple(v) for k, v in spans.items()})
+        facts.classes[qualname] = ClassFacts(
+            qualname, list(fields), projection, {k: tuple(v) for k, v in spans.items()}
+        )
     facts.globals = {k: _atoms_in(v) for k, v in data["globals"].items()}
-    facts.suppressed = {int(k): (list(v) if v is not None else None) for k, v in data["suppressed"].items()}
+    facts.suppressed = {
+        int(k): (list(v) if v is not None else None) for k, v in data["suppressed"].items()
+    }
     facts.noqa = {int(k): list(v) for k, v in data["noqa"].items()}
     facts.depends = [list(d) for d in data.get("depends", ())]
-    if display != facts.display:  # the cache is keyed by content: the same module may sit elsewhere now
+    if (
+        display != facts.display
+    ):  # the cache is keyed by content: the same module may sit elsewhere now
         facts = _renamed(facts, display)
     return facts
 

@@ -50,7 +50,9 @@ class FlowModels:
     handler_keywords: frozenset[str]
     handler_decorators: frozenset[str]
     # From the configuration.
-    sanitizers: frozenset[str] = frozenset()  # qualified names or last names of the user's sanitisers
+    sanitizers: frozenset[str] = (
+        frozenset()
+    )  # qualified names or last names of the user's sanitisers
     public_sinks: tuple[str, ...] = ()  # "pkg.module:function" / "pkg.module:Class.method"
     validators: frozenset[str] = frozenset()  # last names of calls whose argument is published
     published: str = "projections"  # or "outputs": every machine-readable output is published
@@ -62,8 +64,11 @@ class FlowModels:
         if answer is None:
             last = name.rsplit(".", 1)[-1]
             answer = self._answers[name] = (
-                name in self.kill_calls or name.split(".", 1)[0] in self.kill_modules
-                or name in self.sanitizers or last in self.sanitizers)
+                name in self.kill_calls
+                or name.split(".", 1)[0] in self.kill_modules
+                or name in self.sanitizers
+                or last in self.sanitizers
+            )
         return answer
 
     def is_public_path_text(self, text: str) -> bool:
@@ -93,10 +98,19 @@ def _globs(patterns: list[str], flags: int = 0) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=8)
-def flow_models(sanitizers: tuple[str, ...] = (), public_sinks: tuple[str, ...] = (),
-                validators: tuple[str, ...] = (), published: str = "projections") -> FlowModels:
+def flow_models(
+    sanitizers: tuple[str, ...] = (),
+    public_sinks: tuple[str, ...] = (),
+    validators: tuple[str, ...] = (),
+    published: str = "projections",
+) -> FlowModels:
     data = rulepack.load_toml("flow", "models.toml")
-    sources, kill, carry, sinks = data["sources"], data["sanitizers"], data["propagators"], data["sinks"]
+    sources, kill, carry, sinks = (
+        data["sources"],
+        data["sanitizers"],
+        data["propagators"],
+        data["sinks"],
+    )
     return FlowModels(
         kinds={name: Kind(**row) for name, row in data["kinds"].items()},
         source_calls=dict(sources["calls"]),

@@ -28,8 +28,11 @@ def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
     for node in tree.body:
         _bind(node, package, found)
         # Imports guarded by `try:` / `if TYPE_CHECKING:` are imports too.
-        for part in (getattr(node, "body", ()), getattr(node, "orelse", ()),
-                     *(h.body for h in getattr(node, "handlers", ()))):
+        for part in (
+            getattr(node, "body", ()),
+            getattr(node, "orelse", ()),
+            *(h.body for h in getattr(node, "handlers", ())),
+        ):
             for inner in part if isinstance(part, list) else ():
                 _bind(inner, package, found)
     return found
@@ -51,4 +54,6 @@ def _bind(node: ast.AST, package: list[str], found: dict[str, str]) -> None:
             module = node.module or ""
         for alias in node.names:
             if alias.name != "*":
-                found[alias.asname or alias.name] = f"{module}.{alias.name}" if module else alias.name
+                found[alias.asname or alias.name] = (
+                    f"{module}.{alias.name}" if module else alias.name
+                )

@@ -16,14 +16,29 @@ from typing import Any
 
 from ..findings import Finding, Span, make_finding
 from .build import compact_name
-from .facts import (EMPTY, MAX_ATOMS, MAX_PATH, MAX_TRACE, TAKEN, CallSite, FixtureShapes, FunctionFacts, ModuleFacts,
-                    Taint, identity, store, taken)
+from .facts import (
+    EMPTY,
+    MAX_ATOMS,
+    MAX_PATH,
+    MAX_TRACE,
+    TAKEN,
+    CallSite,
+    FixtureShapes,
+    FunctionFacts,
+    ModuleFacts,
+    Taint,
+    identity,
+    store,
+    taken,
+)
 from .models import FlowModels
 
 # Sources that often compute a compact value (a commit id from `git rev-parse`, a count read from a file):
 # under an id, count or digest key they are taken to be that value. A path or URI under `*_ref` is not.
 _COMPUTED = frozenset({"process-output", "file-content", "response-body"})
-MAX_DEPTH = 24  # nested call resolutions per query: deeper chains are cut, as Pysa caps trace length
+MAX_DEPTH = (
+    24  # nested call resolutions per query: deeper chains are cut, as Pysa caps trace length
+)
 
 
 @dataclass(frozen=True)
@@ -51,7 +66,9 @@ class Program:
     def __init__(self, modules: list, models: FlowModels) -> None:
         self.models = models
         self.modules: dict[str, ModuleFacts] = {}
-        self.shapes: list[tuple[frozenset[str], str]] = []  # (an object's keys, the public fixture it is in)
+        self.shapes: list[
+            tuple[frozenset[str], str]
+        ] = []  # (an object's keys, the public fixture it is in)
         for shapes in [m for m in modules if isinstance(m, FixtureShapes)]:
             self.shapes += [(frozenset(s), shapes.display) for s in shapes.shapes]
         modules = [m for m in modules if isinstance(m, ModuleFacts)]
@@ -86,7 +103,7 @@ class Program:
                 if module is not None:
                     target = module.imports.get(parts[cut])
                     if target is not None and target != qualname:
-                        found = self.find(".".join([target, *parts[cut + 1:]]), depth + 1)
+                        found = self.find(".".join([target, *parts[cut + 1 :]]), depth + 1)
                     break
         self._found[qualname] = found
         return found
@@ -109,8 +126,12 @@ class Program:
         module_name, _, name = qualname.rpartition(".")
         module = self.modules.get(module_name)
         if module is not None and name in module.globals:
-            owner = module.functions.get(f"{module.name}.<module>") or FunctionFacts(f"{module.name}.<module>", [])
-            result = {k: a for k, a in self.resolve(owner, module.globals[name], 0).items() if a[0] == "s"}
+            owner = module.functions.get(f"{module.name}.<module>") or FunctionFacts(
+                f"{module.name}.<module>", []
+            )
+            result = {
+                k: a for k, a in self.resolve(owner, module.globals[name], 0).items() if a[0] == "s"
+            }
         elif module is not None and name in module.imports:
             result = self.glob(module.imports[name])
         self._globals[qualname] = result
@@ -120,7 +141,9 @@ class Program:
         """``taint`` with call and global atoms replaced by what they carry: sources and parameters only."""
         if not taint:
             return EMPTY
-        if depth == 0:  # the facts' own taints are asked for again and again (by every caller's sinks)
+        if (
+            depth == 0
+        ):  # the facts' own taints are asked for again and again (by every caller's sinks)
             key = (id(function), id(taint))
             if key not in self._resolved:
                 self._resolved[key] = self._resolve(function, taint, 0)
@@ -173,7 +196,9 @@ class Program:
                 _add(out, inner[:3] + (_joined(inner[3], (site.step,)), inner[4]))
         return out
 
-    def constructed(self, function: FunctionFacts, site: CallSite, target: str, depth: int) -> Taint:
+    def constructed(
+        self, function: FunctionFacts, site: CallSite, target: str, depth: int
+    ) -> Taint:
         """An instance of a class of the linted code: its fields hold the arguments."""
         fields = self.classes[target][1].fields  # type: ignore[attr-defined]
         out: Taint = {}
@@ -186,7 +211,11 @@ class Program:
     def _fields(site: CallSite, fields: list[str]):
         for index, taint in enumerate(site.args):
             if index < len(fields) and taint:
-                yield fields[index], taint, site.spans[index] if index < len(site.spans) else site.step[:3] + (0, 0)
+                yield (
+                    fields[index],
+                    taint,
+                    site.spans[index] if index < len(site.spans) else site.step[:3] + (0, 0),
+                )
         for name, taint in site.kwargs.items():
             if taint and name != "**":
                 yield name, taint, site.kw_spans.get(name, site.step[:3] + (0, 0))
@@ -235,13 +264,29 @@ class Program:
                 for atom in self.resolve(facts, taint, 0).values():
                     if atom[0] in tag:
                         where, key = _where(atom, span, None)
-                        yield atom[0], atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
+                        yield (
+                            atom[0],
+                            atom[1],
+                            reason,
+                            key,
+                            where,
+                            _joined(atom[3], (site.step,)),
+                            atom[2],
+                        )
             for name, taint in site.kwargs.items():
                 span = site.kw_spans.get(name, site.step[:3] + (0, 0))
                 for atom in self.resolve(facts, taint, 0).values():
                     if atom[0] in tag:
                         where, key = _where(atom, span, name if name != "**" else None)
-                        yield atom[0], atom[1], reason, key, where, _joined(atom[3], (site.step,)), atom[2]
+                        yield (
+                            atom[0],
+                            atom[1],
+                            reason,
+                            key,
+                            where,
+                            _joined(atom[3], (site.step,)),
+                            atom[2],
+                        )
             return
         if target is None:
             return
@@ -265,7 +310,15 @@ class Program:
                 if atom[0] in tag:
                     where = atom[4][:5] if atom[4] else sink.where
                     key = atom[4][5] if atom[4] else sink.key
-                    yield atom[0], atom[1], sink.reason, key, where, _joined(atom[3], (site.step,), sink.trace), atom[2]
+                    yield (
+                        atom[0],
+                        atom[1],
+                        sink.reason,
+                        key,
+                        where,
+                        _joined(atom[3], (site.step,), sink.trace),
+                        atom[2],
+                    )
 
     def _fixture_fields(self, facts: FunctionFacts) -> list:
         """The fields of ``facts``' dicts whose keys are those of an object of a committed public fixture."""
@@ -286,7 +339,11 @@ class Program:
                     continue
                 for name, taint in site.kwargs.items():
                     if name in self.models.handler_keywords:
-                        found |= {t for a in taint.values() if a[0] == "g" and (t := self.find(a[1])) in self.functions}
+                        found |= {
+                            t
+                            for a in taint.values()
+                            if a[0] == "g" and (t := self.find(a[1])) in self.functions
+                        }
         return found
 
     def _handler_hits(self):
@@ -301,7 +358,11 @@ class Program:
 
     def hits(self) -> list[FlowHit]:
         found: dict[tuple, FlowHit] = {}
-        everything = [self._reached(facts) for module in self.modules.values() for facts in module.functions.values()]
+        everything = [
+            self._reached(facts)
+            for module in self.modules.values()
+            for facts in module.functions.values()
+        ]
         if self.models.published == "outputs":
             everything.append(list(self._handler_hits()))
         for produced in everything:
@@ -311,7 +372,10 @@ class Program:
                 if key is not None and kind in _COMPUTED and compact_name(key):
                     continue  # `"commit_oid": git_stdout.strip()`: the key says what the output is
                 code = self.models.kinds[kind].code
-                ident = (code, where[:3])  # one leak, one finding: the other sources of the same value are counted
+                ident = (
+                    code,
+                    where[:3],
+                )  # one leak, one finding: the other sources of the same value are counted
                 old = found.get(ident)
                 source = trace[0][:3] if trace else None
                 others = old.sources | {source} if old is not None else frozenset({source})
@@ -326,8 +390,28 @@ class Program:
 
 
 # Keys that many unrelated dicts share: a fixture's shape is told apart by its other keys.
-_GENERIC_KEYS = frozenset({"id", "kind", "type", "name", "status", "state", "title", "summary", "schema_version",
-                           "version", "created_at", "updated_at", "count", "ok", "error", "value", "key", "items"})
+_GENERIC_KEYS = frozenset(
+    {
+        "id",
+        "kind",
+        "type",
+        "name",
+        "status",
+        "state",
+        "title",
+        "summary",
+        "schema_version",
+        "version",
+        "created_at",
+        "updated_at",
+        "count",
+        "ok",
+        "error",
+        "value",
+        "key",
+        "items",
+    }
+)
 
 
 def _fixture_of(keys: frozenset[str], shapes: list[tuple[frozenset[str], str]]) -> str | None:
@@ -336,8 +420,12 @@ def _fixture_of(keys: frozenset[str], shapes: list[tuple[frozenset[str], str]]) 
     for shape, fixture in shapes:
         shared = keys & shape
         # The same object: most of the dict's keys are the fixture object's, and most of the object's the dict's.
-        if len(shared) >= 3 and len(shared) * 4 >= len(keys) * 3 and len(shared) * 4 >= len(shape) * 3 \
-                and len(shared - _GENERIC_KEYS) >= 2:
+        if (
+            len(shared) >= 3
+            and len(shared) * 4 >= len(keys) * 3
+            and len(shared) * 4 >= len(shape) * 3
+            and len(shared - _GENERIC_KEYS) >= 2
+        ):
             return fixture
     return None
 
@@ -346,7 +434,7 @@ def _joined(first: tuple, *more: tuple) -> tuple:
     steps = first
     for trace in more:
         steps += trace
-    return steps if len(steps) <= MAX_TRACE else steps[:1] + steps[-(MAX_TRACE - 1):]
+    return steps if len(steps) <= MAX_TRACE else steps[:1] + steps[-(MAX_TRACE - 1) :]
 
 
 def _add(out: Taint, atom: tuple) -> None:
@@ -385,8 +473,16 @@ def _after(carried: Taint, atom: tuple) -> Taint:
             elif tag != "s":
                 inner_path = (inner_path + (TAKEN + key,))[:MAX_PATH]
         else:
-            _add(out, (tag, ref, (path + inner_path)[:MAX_PATH], _joined(inner_trace, trace),
-                       inner_slot if inner_slot is not None else slot))
+            _add(
+                out,
+                (
+                    tag,
+                    ref,
+                    (path + inner_path)[:MAX_PATH],
+                    _joined(inner_trace, trace),
+                    inner_slot if inner_slot is not None else slot,
+                ),
+            )
     return out
 
 
@@ -413,11 +509,17 @@ def hit_finding(hit: FlowHit, models: FlowModels, rules=None) -> Finding:
     more = len(hit.sources) - 1
     also = f" (and {more} more source{'s' if more > 1 else ''})" if more > 0 else ""
     message = f"{kind} '{source[3]}' ({there}){also} reaches {target}: {hit.reason}"
-    steps = [{"path": s[0], "line": s[1], "column": s[2], "message": f"'{s[3]}'"} for s in hit.trace]
+    steps = [
+        {"path": s[0], "line": s[1], "column": s[2], "message": f"'{s[3]}'"} for s in hit.trace
+    ]
     steps.append({"path": file, "line": line, "column": col, "message": target})
     # Rule, sink key, source kind and source text: not the files' displayed paths (they change with the folder
     # the linter runs from) nor intermediate steps (a refactor keeps the baseline entry).
-    ident = hashlib.sha256(repr((hit.key, hit.kind, source[3])).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    finding = make_finding(hit.code, message, file, Span(line, col, end_line, end_col), value_digest=ident, rules=rules)
+    ident = hashlib.sha256(
+        repr((hit.key, hit.kind, source[3])).encode("utf-8", "surrogatepass")
+    ).hexdigest()[:16]
+    finding = make_finding(
+        hit.code, message, file, Span(line, col, end_line, end_col), value_digest=ident, rules=rules
+    )
     finding.extra["flow"] = steps
     return finding

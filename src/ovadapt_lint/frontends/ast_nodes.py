@@ -10,14 +10,34 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from typing import Iterator
+from collections.abc import Iterator
 
 _AST = ast.AST
 
 # Fields that never hold a node worth visiting, in any node type: names and flags (str, int, bool),
 # expression contexts and operators. `names` holds strings (global, nonlocal) or import aliases.
-_SKIPPED = frozenset({"ctx", "id", "attr", "arg", "name", "names", "asname", "module", "level", "kind",
-                      "type_comment", "is_async", "simple", "conversion", "op", "ops", "kwd_attrs", "tag"})
+_SKIPPED = frozenset(
+    {
+        "ctx",
+        "id",
+        "attr",
+        "arg",
+        "name",
+        "names",
+        "asname",
+        "module",
+        "level",
+        "kind",
+        "type_comment",
+        "is_async",
+        "simple",
+        "conversion",
+        "op",
+        "ops",
+        "kwd_attrs",
+        "tag",
+    }
+)
 _FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import re
 from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from ..findings import Finding, Span
 from ..source import SourceFile, notice
@@ -47,12 +48,19 @@ class JNode:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, JNode):
             return NotImplemented
-        return (self.kind, self.start, self.size, self.value) == (other.kind, other.start, other.size, other.value)
+        return (self.kind, self.start, self.size, self.value) == (
+            other.kind,
+            other.start,
+            other.size,
+            other.value,
+        )
 
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
 
     def __repr__(self) -> str:
-        return f"JNode(kind={self.kind!r}, start={self.start}, end={self.end}, value={self.value!r})"
+        return (
+            f"JNode(kind={self.kind!r}, start={self.start}, end={self.end}, value={self.value!r})"
+        )
 
     def python(self) -> Any:
         """Plain Python value (last duplicate key wins, as in most parsers)."""
@@ -62,10 +70,10 @@ class JNode:
             return [item.python() for item in self.value]
         return self.value
 
-    def members(self, key: str) -> list["Member"]:
+    def members(self, key: str) -> list[Member]:
         return [m for m in self.value if m.key == key] if self.kind == "object" else []
 
-    def get(self, key: str) -> "JNode | None":
+    def get(self, key: str) -> JNode | None:
         found = self.members(key)
         return found[-1].value if found else None
 
@@ -87,7 +95,7 @@ class JNumber(JNode):
 
     @property
     def value(self) -> Any:  # type: ignore[override]
-        return _decode_number(_VALUE_SLOT.__get__(self)[self.start:self.start + self.size])
+        return _decode_number(_VALUE_SLOT.__get__(self)[self.start : self.start + self.size])
 
     def __reduce__(self) -> tuple:  # copy and pickle: the slot holds bytes, the property a number
         return JNumber, (self.start, self.end, _VALUE_SLOT.__get__(self))
@@ -113,7 +121,12 @@ class Member:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Member):
             return NotImplemented
-        return (self.key, self._gap, self._key_size, self.value) == (other.key, other._gap, other._key_size, other.value)
+        return (self.key, self._gap, self._key_size, self.value) == (
+            other.key,
+            other._gap,
+            other._key_size,
+            other.value,
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -144,7 +157,11 @@ class JsonDocument:
 
     def _string_offsets(self, node: JNode) -> Sequence[int]:
         if self._offsets is None or self._offsets[:2] != (node.start, node.end):
-            self._offsets = (node.start, node.end, _raw_offsets(self.source.data, node.start, node.end))
+            self._offsets = (
+                node.start,
+                node.end,
+                _raw_offsets(self.source.data, node.start, node.end),
+            )
         return self._offsets[2]
 
     def string_span(self, node: JNode, start: int, end: int) -> Span:
@@ -166,7 +183,7 @@ def _high_surrogate(hex4: str) -> bool:
 def _raw_offsets(data: bytes, start: int, end: int) -> Sequence[int]:
     """Byte offset in the source of each decoded character of the JSON string at start:end,
     plus one past the last (escapes such as \\n and \\u00e9 map to where they begin)."""
-    body = data[start + 1:end - 1]
+    body = data[start + 1 : end - 1]
     if body.isascii() and b"\\" not in body:
         # One byte per character: a range, not a per-character loop and list (issue 15: this loop
         # ran for every finding span, 2.5 s on 0.3 MB of minified JSON).
@@ -185,7 +202,10 @@ def _escaped_offsets(body: bytes, start: int) -> list[int]:
             width = 2
             if raw[index + 1] == "u":
                 width = 6
-                if _high_surrogate(raw[index + 2:index + 6]) and raw[index + 6:index + 8] == "\\u":
+                if (
+                    _high_surrogate(raw[index + 2 : index + 6])
+                    and raw[index + 6 : index + 8] == "\\u"
+                ):
                     width = 12  # a surrogate pair decodes to one character
             offsets.append(position)
             position += width
@@ -348,19 +368,28 @@ def _build(skeleton: _Skeleton, data: bytes, doc: JsonDocument) -> JNode | None:
         elif kind == "number":
             node = JNumber(start, end, data)
         else:
-            node = JNode(kind, start, end, True if kind == "true" else False if kind == "false" else None)
+            node = JNode(
+                kind, start, end, True if kind == "true" else False if kind == "false" else None
+            )
         parent = skeleton.parents[index]
         if parent < 0:
             root = node
         elif containers[parent].kind == "object":
             key_start, key_end = skeleton.key_starts[index], skeleton.key_ends[index]
-            containers[parent].value.append(Member(_decode_string(data, key_start, key_end), key_start, key_end, node))
+            containers[parent].value.append(
+                Member(_decode_string(data, key_start, key_end), key_start, key_end, node)
+            )
         else:
             containers[parent].value.append(node)
     if skeleton.too_deep is not None:
-        doc.notices.append(notice(
-            "OVA006", f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
-            doc.source.display, doc.source.span(*skeleton.too_deep)))
+        doc.notices.append(
+            notice(
+                "OVA006",
+                f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
+                doc.source.display,
+                doc.source.span(*skeleton.too_deep),
+            )
+        )
     return root
 
 
@@ -373,21 +402,31 @@ class _NotStrict(Exception):
     tree-sitter, which recovers from errors, build the tree."""
 
 
-_WS = json.decoder.WHITESPACE.match  # the stdlib's own lexers: JSON's whitespace, strings and numbers
+_WS = (
+    json.decoder.WHITESPACE.match
+)  # the stdlib's own lexers: JSON's whitespace, strings and numbers
 _NUMBER = json.scanner.NUMBER_RE.match
 _LITERALS = (("true", True), ("false", False), ("null", None))
 _BLANK = " \t\n\r"  # JSON's whitespace; "" (the end) is in it too, and _WS then matches nothing
 scanstring = json.decoder.scanstring
 
 
-def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size: int | None = None,
-                 keys: dict[str, str] | None = None) -> JNode:
+def _strict_tree(
+    text: str,
+    data: bytes,
+    doc: JsonDocument,
+    base: int = 0,
+    size: int | None = None,
+    keys: dict[str, str] | None = None,
+) -> JNode:
     """The tree of a document ``json.loads`` accepted, built in one pass with the stdlib's lexers.
     tree-sitter's tree of a large file is ~30x its size and lives beside ours (issue 15); its error
     recovery is only needed for invalid files. The tree is the one ``_convert`` builds, depth limit included.
     ``text`` is decoded from ``size`` bytes of ``data`` at ``base`` (a JSON Lines record); spans are of ``data``.
     ``keys`` shares one string per key name between records (json.loads does so within a document)."""
-    ascii_text = len(text) == (len(data) if size is None else size)  # then a character index is a byte offset
+    ascii_text = len(text) == (
+        len(data) if size is None else size
+    )  # then a character index is a byte offset
     cursor = [0, base]  # (character, byte) of the last conversion: positions only grow
 
     def at(index: int) -> int:
@@ -399,13 +438,15 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size:
         return byte
 
     def scalar(index: int) -> tuple[JNode, int]:
-        char = text[index:index + 1]
+        char = text[index : index + 1]
         start = at(index)
         if char == '"':
             value, end = scanstring(text, index + 1, True)
             byte_end = base + end if ascii_text else at(end)
             if end - index - 2 != len(value) or not value.isascii():
-                value = _decode_string(data, start, byte_end)  # escapes or UTF-8: decoded as _make does
+                value = _decode_string(
+                    data, start, byte_end
+                )  # escapes or UTF-8: decoded as _make does
             return JNode("string", start, byte_end, value), end
         match = _NUMBER(text, index)
         if match is not None and match.end() > index:
@@ -418,7 +459,9 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size:
         raise _NotStrict(index)
 
     stack: list[tuple[JNode, int, bool]] = []  # open containers: (node, depth, is object)
-    too_deep: JNode | None = None  # _convert reports the last container past the limit, in document order
+    too_deep: JNode | None = (
+        None  # _convert reports the last container past the limit, in document order
+    )
     index = _WS(text, 0).end()
     depth = 1
     first = True  # the innermost open container has no child yet
@@ -428,7 +471,7 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size:
     is_object = False
     while True:
         # A value at ``index``, at ``depth``: a container opens, a scalar is read.
-        char = text[index:index + 1]
+        char = text[index : index + 1]
         if char == "{" or char == "[":
             child = JNode("object" if char == "{" else "array", at(index), 0, [])
             index += 1
@@ -441,7 +484,9 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size:
         elif depth <= MAX_DEPTH + 1:  # deeper values are read, not kept
             if opened and depth == MAX_DEPTH + 1:
                 too_deep = child
-            stack[-1][0].value.append(Member(key, key_start, key_end, child) if is_object else child)
+            stack[-1][0].value.append(
+                Member(key, key_start, key_end, child) if is_object else child
+            )
         if opened:
             stack.append((child, depth, char == "{"))
             first = True
@@ -450,9 +495,9 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size:
         # Close what ends here, then find the next value (and its key) of the innermost open container.
         while stack:
             node, depth, is_object = stack[-1]
-            if text[index:index + 1] in _BLANK:
+            if text[index : index + 1] in _BLANK:
                 index = _WS(text, index).end()
-            char = text[index:index + 1]
+            char = text[index : index + 1]
             if char != ("}" if is_object else "]"):
                 break
             stack.pop()
@@ -465,9 +510,9 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size:
             if char != ",":
                 raise _NotStrict(index)
             index += 1
-            if text[index:index + 1] in _BLANK:
+            if text[index : index + 1] in _BLANK:
                 index = _WS(text, index).end()
-            char = text[index:index + 1]
+            char = text[index : index + 1]
         if is_object:
             if char != '"':
                 raise _NotStrict(index)
@@ -478,20 +523,25 @@ def _strict_tree(text: str, data: bytes, doc: JsonDocument, base: int = 0, size:
                 key = _decode_string(data, key_start, key_end)
             if keys is not None:
                 key = keys.setdefault(key, key)
-            if text[index:index + 1] in _BLANK:
+            if text[index : index + 1] in _BLANK:
                 index = _WS(text, index).end()
-            if text[index:index + 1] != ":":
+            if text[index : index + 1] != ":":
                 raise _NotStrict(index)
             index += 1
-            if text[index:index + 1] in _BLANK:
+            if text[index : index + 1] in _BLANK:
                 index = _WS(text, index).end()
         depth += 1
     if _WS(text, index).end() != len(text):
         raise _NotStrict(index)
     if too_deep is not None:
-        doc.notices.append(notice(
-            "OVA006", f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
-            doc.source.display, doc.span(too_deep)))
+        doc.notices.append(
+            notice(
+                "OVA006",
+                f"nested deeper than {MAX_DEPTH} levels; deeper values were not analysed",
+                doc.source.display,
+                doc.span(too_deep),
+            )
+        )
     return root
 
 
@@ -501,7 +551,9 @@ def _top_values(tree: Any) -> list[Any]:
 
 # JSON with comments: `*.jsonc` and TypeScript's `tsconfig*.json` allow `//`, `/* */` and trailing commas.
 LENIENT_NAME = re.compile(r"(?i)^(?:.*\.jsonc|tsconfig.*\.json)$")
-_LENIENT_TOKEN = re.compile(rb'("(?:\\.|[^"\\\n])*")|(//[^\n]*|/\*[\s\S]*?(?:\*/|$))|,(?=(?:\s|//[^\n]*|/\*[\s\S]*?\*/)*[}\]])')
+_LENIENT_TOKEN = re.compile(
+    rb'("(?:\\.|[^"\\\n])*")|(//[^\n]*|/\*[\s\S]*?(?:\*/|$))|,(?=(?:\s|//[^\n]*|/\*[\s\S]*?\*/)*[}\]])'
+)
 
 
 def _blank(match: re.Match) -> bytes:
@@ -533,11 +585,20 @@ def parse_json(source: SourceFile) -> JsonDocument:
         except (_NotStrict, ValueError, RecursionError):
             doc.notices = []
     del text
-    if error is not None:  # before tree-sitter's tree exists: source.text is another copy of the file
+    if (
+        error is not None
+    ):  # before tree-sitter's tree exists: source.text is another copy of the file
         doc.complete = False
         message, index = error
         span, where = _error_span(source, source.text, 0, index)
-        doc.notices.append(notice("OVA001", f"invalid JSON: {message}{where}; contract rules skipped", source.display, span))
+        doc.notices.append(
+            notice(
+                "OVA001",
+                f"invalid JSON: {message}{where}; contract rules skipped",
+                source.display,
+                span,
+            )
+        )
     tree = _parser().parse(data)
     values = _top_values(tree)
     count = len(values)
@@ -566,7 +627,9 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
     offset = 0
     record = 0
     keys: dict[str, str] = {}  # records repeat their keys: one string each (issue 15)
-    while offset <= len(data):  # the lines of data.split(b"\n"), without a second copy of the file (issue 15)
+    while offset <= len(
+        data
+    ):  # the lines of data.split(b"\n"), without a second copy of the file (issue 15)
         newline = data.find(b"\n", offset)
         if newline < 0:
             newline = len(data)
@@ -575,25 +638,40 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
         offset = newline + 1
         if not raw_line.strip():
             continue  # blank lines are skipped by JSON Lines readers
-        text = raw_line.decode("utf-8", "surrogateescape")  # as parse_json: one character per invalid byte
+        text = raw_line.decode(
+            "utf-8", "surrogateescape"
+        )  # as parse_json: one character per invalid byte
         error = _strict_error(text)
         if error is None:
             # A record json.loads accepts is read by the stdlib's lexers, as a valid .json file is: tree-sitter's
             # tree and _convert's nodes were 28x a large file's size.
             kept = len(doc.notices)
             try:
-                doc.roots.append((_strict_tree(text, data, doc, line_start, len(raw_line), keys), (record,)))
+                doc.roots.append(
+                    (_strict_tree(text, data, doc, line_start, len(raw_line), keys), (record,))
+                )
                 record += 1
                 continue
             except (_NotStrict, ValueError, RecursionError):
                 del doc.notices[kept:]
-        elif not text.isascii():  # the message's position is that of the text decoded with replacements
+        elif (
+            not text.isascii()
+        ):  # the message's position is that of the text decoded with replacements
             error = _strict_error(raw_line.decode("utf-8", "replace"))
         if error is not None:  # only this record is skipped; the others are checked
             message, index = error
             line_no, _ = source.position(line_start)
-            span, _ = _error_span(source, raw_line.decode("utf-8", "replace"), line_start, index or 0)
-            doc.notices.append(notice("OVA001", f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules", source.display, span))
+            span, _ = _error_span(
+                source, raw_line.decode("utf-8", "replace"), line_start, index or 0
+            )
+            doc.notices.append(
+                notice(
+                    "OVA001",
+                    f"invalid JSON Lines record on line {line_no}: {message}; record skipped by contract rules",
+                    source.display,
+                    span,
+                )
+            )
         else:  # valid, but too deep for the stdlib's reader: tree-sitter's tree
             values = _top_values(_parser().parse(raw_line))
             node = _convert(values[0], data, line_start, doc) if values else None
@@ -603,7 +681,9 @@ def parse_jsonl(source: SourceFile) -> JsonDocument:
     return doc
 
 
-def walk(node: JNode, prefix: tuple[PathPart, ...] = ()) -> Iterator[tuple[JNode, tuple[PathPart, ...], "Member | None"]]:
+def walk(
+    node: JNode, prefix: tuple[PathPart, ...] = ()
+) -> Iterator[tuple[JNode, tuple[PathPart, ...], Member | None]]:
     """Pre-order (node, path, member-or-None) over a tree, iteratively. The stack holds one iterator per
     open container, not every pending child (an object of 750k keys was 750k stacked paths, issue 15)."""
     yield node, prefix, None

@@ -27,7 +27,9 @@ class Literal:
     what: str  # "string literal" | "docstring" | "f-string text"
     span: Span  # of the whole literal in the source (1-based, code-point columns)
     raw: str  # its source text
-    key: str | None = None  # the name it is assigned to (`X = "…"`, `f(x="…")`, `{"x": "…"}`), for credential names
+    key: str | None = (
+        None  # the name it is assigned to (`X = "…"`, `f(x="…")`, `{"x": "…"}`), for credential names
+    )
 
 
 @dataclass
@@ -45,11 +47,13 @@ class PythonText:
     comments: list[Comment] = field(default_factory=list)
     names: dict[str, Span] = field(default_factory=dict)  # identifier -> first position
     text: str = ""  # the decoded source
-    lines: "_Lines | None" = None  # ast's byte columns to code-point columns, and source segments
+    lines: _Lines | None = None  # ast's byte columns to code-point columns, and source segments
 
 
 def _python2(text: str) -> bool:
-    return bool(re.search(r"(?m)^\s*(?:print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", text))
+    return bool(
+        re.search(r"(?m)^\s*(?:print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", text)
+    )
 
 
 def parse_text(source: SourceFile, names: bool = False) -> tuple[PythonText | None, list[Finding]]:
@@ -60,11 +64,22 @@ def parse_text(source: SourceFile, names: bool = False) -> tuple[PythonText | No
     except SyntaxError as exc:
         line, column = exc.lineno or 1, exc.offset or 1
         hint = " (Python 2 code?)" if _python2(text) else ""
-        return None, [notice("OVA001", f"Python syntax error{hint}: {exc.msg}; file not analysed",
-                             source.display, Span(line, column, line, column + 1))]
+        return None, [
+            notice(
+                "OVA001",
+                f"Python syntax error{hint}: {exc.msg}; file not analysed",
+                source.display,
+                Span(line, column, line, column + 1),
+            )
+        ]
     except (ValueError, RecursionError, MemoryError) as exc:  # NUL bytes, absurd nesting
-        return None, [notice("OVA001", f"Python file cannot be parsed ({type(exc).__name__}); file not analysed",
-                             source.display)]
+        return None, [
+            notice(
+                "OVA001",
+                f"Python file cannot be parsed ({type(exc).__name__}); file not analysed",
+                source.display,
+            )
+        ]
     return _collect(source, tree, text, names), []
 
 
@@ -84,16 +99,20 @@ class _Lines:
 
     def segment(self, span: Span) -> str:
         if span.start_line == span.end_line:
-            return self.lines[span.start_line - 1][span.start_col - 1:span.end_col - 1]
-        parts = [self.lines[span.start_line - 1][span.start_col - 1:]]
-        parts += self.lines[span.start_line:span.end_line - 1]
-        parts.append(self.lines[span.end_line - 1][:span.end_col - 1])
+            return self.lines[span.start_line - 1][span.start_col - 1 : span.end_col - 1]
+        parts = [self.lines[span.start_line - 1][span.start_col - 1 :]]
+        parts += self.lines[span.start_line : span.end_line - 1]
+        parts.append(self.lines[span.end_line - 1][: span.end_col - 1])
         return "".join(parts)
 
 
 def _span(lines: _Lines, node: ast.AST) -> Span:
-    return Span(node.lineno, lines.column(node.lineno, node.col_offset),
-                node.end_lineno or node.lineno, lines.column(node.end_lineno or node.lineno, node.end_col_offset or 0))
+    return Span(
+        node.lineno,
+        lines.column(node.lineno, node.col_offset),
+        node.end_lineno or node.lineno,
+        lines.column(node.end_lineno or node.lineno, node.end_col_offset or 0),
+    )
 
 
 def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) -> PythonText:
@@ -110,7 +129,11 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
         if kind is ast.Constant:
             if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
                 span = _span(lines, node)
-                value = node.value if isinstance(node.value, str) else node.value.decode("utf-8", "replace")
+                value = (
+                    node.value
+                    if isinstance(node.value, str)
+                    else node.value.decode("utf-8", "replace")
+                )
                 what = "docstring" if id(node) in docstrings else "string literal"
                 raw = lines.segment(span)
                 covered.append((span, raw))
@@ -120,7 +143,11 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
             _assigned_names(node, keys)
         elif kind in _SCOPES and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 docstrings.add(id(first.value))
         if kind is ast.JoinedStr:
             span = _span(lines, node)
@@ -171,7 +198,9 @@ def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
     elif isinstance(node, ast.AnnAssign):
         pairs.append((node.target, node.value))
     elif isinstance(node, ast.Call):
-        pairs += [(ast.Name(kw.arg), kw.value) for kw in node.keywords if kw.arg and kw.arg != "default"]
+        pairs += [
+            (ast.Name(kw.arg), kw.value) for kw in node.keywords if kw.arg and kw.arg != "default"
+        ]
         pairs += _lookup_default(node)
     elif isinstance(node, ast.Dict):
         pairs += list(zip(node.keys, node.values))
@@ -186,14 +215,23 @@ def _lookup_default(call: ast.Call) -> list[tuple[ast.AST, ast.AST]]:
     """The default of a look-up is stored under the name looked up: `os.getenv("API_TOKEN", "…")`,
     `os.environ.get("X", default="…")`, `config.get("password", "…")` (issue 26)."""
     func = call.func
-    callee = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    callee = (
+        func.attr
+        if isinstance(func, ast.Attribute)
+        else func.id
+        if isinstance(func, ast.Name)
+        else ""
+    )
     if not (callee in ("get", "setdefault", "pop") or "env" in callee.lower()) or not call.args:
         return []
     first = call.args[0]
     if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
         return []
-    default = call.args[1] if len(call.args) > 1 else next(
-        (kw.value for kw in call.keywords if kw.arg == "default"), None)
+    default = (
+        call.args[1]
+        if len(call.args) > 1
+        else next((kw.value for kw in call.keywords if kw.arg == "default"), None)
+    )
     return [(ast.Name(first.value), default)] if default is not None else []
 
 
@@ -249,7 +287,9 @@ def _joined_comments(span: Span, raw: str) -> list[Comment]:
             if token.type == tokenize.COMMENT:
                 row, col = token.start
                 line = span.start_line + row - 1
-                column = span.start_col + col - 1 if row == 1 else col + 1  # the "(" stands before the literal
+                column = (
+                    span.start_col + col - 1 if row == 1 else col + 1
+                )  # the "(" stands before the literal
                 found.append(Comment(token.string, line, column))
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass  # ast accepted the file; what the tokenizer gave before it stopped stands

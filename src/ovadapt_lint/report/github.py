@@ -37,8 +37,11 @@ def write_github(result: LintResult, out: TextIO) -> None:
         if f.path not in files:
             # Outside the repository root: relative to it (`../elsewhere/x.json`), as SARIF names it, never by a
             # bare name another file may share, nor by an absolute path of this machine.
-            files[f.path] = result.root_uri(f.path) or outside_uri(result, f.path, result.source_root()) \
+            files[f.path] = (
+                result.root_uri(f.path)
+                or outside_uri(result, f.path, result.source_root())
                 or result.uri(f.path)
+            )
         s = f.span
         out.write(
             f"::{_LEVEL.get(f.severity, 'error')} file={_prop(files[f.path])},line={s.start_line},col={s.start_col},"
@@ -47,12 +50,19 @@ def write_github(result: LintResult, out: TextIO) -> None:
         )
     if result.findings:
         levels = Counter(_LEVEL.get(f.severity, "error") for f in result.findings)
-        parts = ", ".join(f"{n} {level}{'s' if n != 1 else ''}" for level, n in sorted(levels.items()))
+        parts = ", ".join(
+            f"{n} {level}{'s' if n != 1 else ''}" for level, n in sorted(levels.items())
+        )
         over = any(n > ANNOTATIONS_PER_STEP for n in levels.values())
-        note = (f"; GitHub shows {ANNOTATIONS_PER_STEP} annotations of each level per step, the log above lists them all"
-                if over else "")
-        out.write(f"ovadapt-lint: {len(result.findings)} finding(s) ({parts}) in {len(files)} of "
-                  f"{len(result.files)} file(s){note}{_review_note(result)}\n")
+        note = (
+            f"; GitHub shows {ANNOTATIONS_PER_STEP} annotations of each level per step, the log above lists them all"
+            if over
+            else ""
+        )
+        out.write(
+            f"ovadapt-lint: {len(result.findings)} finding(s) ({parts}) in {len(files)} of "
+            f"{len(result.files)} file(s){note}{_review_note(result)}\n"
+        )
     elif result.review is not None:
         out.write(f"ovadapt-lint: no findings on changed lines{_review_note(result)}\n")
 

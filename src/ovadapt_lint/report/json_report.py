@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from ..version import __version__
 from ..results import LintResult
+from ..version import __version__
 
 
 class Fingerprints:
@@ -63,8 +63,10 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
         document["summary"]["diff_base"] = result.review["diff_base"]
         document["summary"]["merge_base"] = result.review["merge_base"]
     if show_suppressed:
-        document["suppressed"] = ({**_item(s.finding, result, fingerprints), "suppressed_by": s.reason}
-                                  for s in result.suppressed)
+        document["suppressed"] = (
+            {**_item(s.finding, result, fingerprints), "suppressed_by": s.reason}
+            for s in result.suppressed
+        )
     dump_json(document, out)
 
 
@@ -77,12 +79,18 @@ def dump_json(document: dict[str, Any], out: TextIO, chunk: int = 1 << 16) -> No
     firsts = {key: next(stream, _END) for key, stream in streams.items()}
     # The document with each stream as an empty list or a marker, cut at the markers: encoded strings never
     # hold a raw line break, so a marker alone on its line is one of ours.
-    shell = encoder.encode({key: value if key not in streams else [] if firsts[key] is _END else [_MARK]
-                            for key, value in document.items()})
+    shell = encoder.encode(
+        {
+            key: value if key not in streams else [] if firsts[key] is _END else [_MARK]
+            for key, value in document.items()
+        }
+    )
     pieces = shell.split(f"\n    {json.dumps(_MARK)}\n")
     writer = _Chunks(out, chunk)
     writer.add(pieces[0])
-    for (key, stream), piece in zip(((k, s) for k, s in streams.items() if firsts[k] is not _END), pieces[1:]):
+    for (key, stream), piece in zip(
+        ((k, s) for k, s in streams.items() if firsts[k] is not _END), pieces[1:]
+    ):
         item, separator = firsts[key], "\n    "
         while item is not _END:
             writer.add(separator + encoder.encode(item).replace("\n", "\n    "))

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import registry
-from ..version import __version__
 from ..results import LintResult
 from ..ruledocs import rule_markdown, rule_text
+from ..version import __version__
 from .json_report import Fingerprints, dump_json
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -46,35 +46,72 @@ def _descriptor(rule: registry.Rule) -> dict[str, Any]:
         "properties": properties,
     }
     if rule.code not in registry.all_rules():
-        del descriptor["helpUri"]  # an extension rule: docs/rules.md documents the built-in rules only
+        del descriptor[
+            "helpUri"
+        ]  # an extension rule: docs/rules.md documents the built-in rules only
     return descriptor
 
 
 def _region(span) -> dict[str, int]:
-    return {"startLine": span.start_line, "startColumn": span.start_col,
-            "endLine": span.end_line, "endColumn": max(span.end_col, 1)}
+    return {
+        "startLine": span.start_line,
+        "startColumn": span.start_col,
+        "endLine": span.end_line,
+        "endColumn": max(span.end_col, 1),
+    }
 
 
-def _add_flow(item: dict[str, Any], steps: list[dict[str, Any]], artifact: dict[str, Any], quote,
-              artifact_of=None) -> None:
+def _add_flow(
+    item: dict[str, Any],
+    steps: list[dict[str, Any]],
+    artifact: dict[str, Any],
+    quote,
+    artifact_of=None,
+) -> None:
     """A flow finding's steps (the source, each assignment, call and return, the published field) as
     relatedLocations and a codeFlow; each step names its own file (flows cross modules)."""
     locations = []
     for number, step in enumerate(steps):
-        where = artifact_of(step["path"]) if artifact_of is not None and step.get("path") else dict(artifact)
-        locations.append({
-            "id": number,
-            "physicalLocation": {"artifactLocation": where,
-                                 "region": {"startLine": step["line"], "startColumn": max(step["column"], 1)}},
-            "message": {"text": quote(step["message"])},
-        })
+        where = (
+            artifact_of(step["path"])
+            if artifact_of is not None and step.get("path")
+            else dict(artifact)
+        )
+        locations.append(
+            {
+                "id": number,
+                "physicalLocation": {
+                    "artifactLocation": where,
+                    "region": {"startLine": step["line"], "startColumn": max(step["column"], 1)},
+                },
+                "message": {"text": quote(step["message"])},
+            }
+        )
     item["relatedLocations"] = locations
     last = len(locations) - 1
-    item["codeFlows"] = [{"threadFlows": [{"locations": [
-        {"location": {k: v for k, v in loc.items() if k != "id"}, "executionOrder": number,
-         "importance": "essential" if number in (0, last) else "important",
-         **({"kinds": ["taint"]} if number == 0 else {"kinds": ["danger"]} if number == last else {})}
-        for number, loc in enumerate(locations)]}]}]
+    item["codeFlows"] = [
+        {
+            "threadFlows": [
+                {
+                    "locations": [
+                        {
+                            "location": {k: v for k, v in loc.items() if k != "id"},
+                            "executionOrder": number,
+                            "importance": "essential" if number in (0, last) else "important",
+                            **(
+                                {"kinds": ["taint"]}
+                                if number == 0
+                                else {"kinds": ["danger"]}
+                                if number == last
+                                else {}
+                            ),
+                        }
+                        for number, loc in enumerate(locations)
+                    ]
+                }
+            ]
+        }
+    ]
 
 
 def uri_reference(path: str) -> str:
@@ -86,13 +123,16 @@ def uri_reference(path: str) -> str:
     return quote(path.encode("utf-8", "surrogateescape"), safe="/")
 
 
-def _result(f, uri: str, index: dict[str, int], result: LintResult, fingerprints: Fingerprints,
-            uri_of=None) -> tuple[dict[str, Any], dict[str, Any]]:
+def _result(
+    f, uri: str, index: dict[str, int], result: LintResult, fingerprints: Fingerprints, uri_of=None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     message = result.quoted(f, f.message)
-    location = {"physicalLocation": {
-        "artifactLocation": {"uri": uri_reference(uri), "uriBaseId": "%SRCROOT%"},
-        "region": _region(f.span),
-    }}
+    location = {
+        "physicalLocation": {
+            "artifactLocation": {"uri": uri_reference(uri), "uriBaseId": "%SRCROOT%"},
+            "region": _region(f.span),
+        }
+    }
     # The fingerprint hashes the root-relative path, so an alert keeps its identity whatever folder ran the linter.
     fingerprint = fingerprints(f, uri)
     item: dict[str, Any] = {
@@ -105,15 +145,23 @@ def _result(f, uri: str, index: dict[str, int], result: LintResult, fingerprints
     }
     if f.json_path:
         item["properties"] = {"jsonPath": result.quoted(f, f.json_path)}
-    if f.extra.get("precision"):  # this result's own precision (a checksum match, a public-by-design key)
+    if f.extra.get(
+        "precision"
+    ):  # this result's own precision (a checksum match, a public-by-design key)
         item.setdefault("properties", {})["precision"] = f.extra["precision"]
     if f.extra.get("history"):
         item.setdefault("properties", {}).update(f.extra["history"])
     if f.extra.get("flow"):
-        _add_flow(item, f.extra["flow"], location["physicalLocation"]["artifactLocation"],
-                  lambda text: result.quoted(f, text),
-                  lambda path: {"uri": uri_reference((uri_of(path) if uri_of is not None else None) or uri),
-                                "uriBaseId": "%SRCROOT%"})
+        _add_flow(
+            item,
+            f.extra["flow"],
+            location["physicalLocation"]["artifactLocation"],
+            lambda text: result.quoted(f, text),
+            lambda path: {
+                "uri": uri_reference((uri_of(path) if uri_of is not None else None) or uri),
+                "uriBaseId": "%SRCROOT%",
+            },
+        )
     return item, location
 
 
@@ -121,7 +169,11 @@ def _rank(f, rules) -> tuple:
     """Kept first under the cap: tool notices (the run's ``rules``: an extension file may add one), then by
     level, then by the category's security-severity."""
     level = {"error": 0, "warning": 1, "note": 2}.get(f.severity, 0)
-    severity = registry.categories()[f.category].security_severity if f.category in registry.categories() else ""
+    severity = (
+        registry.categories()[f.category].security_severity
+        if f.category in registry.categories()
+        else ""
+    )
     return 0 if registry.is_notice(f.code, rules) else 1, level, -float(severity or "0")
 
 
@@ -152,8 +204,14 @@ def _shown_path(display: str) -> str:
     return display.replace("\\", "/") if not os.path.isabs(display) else os.path.basename(display)
 
 
-def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str | None = None,
-                show_suppressed: bool = False, max_results: int = MAX_RESULTS) -> dict[str, Any]:
+def build_sarif(
+    result: LintResult,
+    category: str | None = None,
+    *,
+    srcroot: str | None = None,
+    show_suppressed: bool = False,
+    max_results: int = MAX_RESULTS,
+) -> dict[str, Any]:
     rules = list(result.rules.values())  # the run's rule pack: built-in and extension rules
     index = {rule.code: i for i, rule in enumerate(rules)}
     root = Path(srcroot).resolve() if srcroot is not None else result.source_root()
@@ -173,7 +231,9 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
         if uri_of(f.path) is None:
             outside.setdefault(f.path, []).append(f)
         findings.append(f)
-    unplaced = set()  # outside the root and not even relative to it (another drive): named by file name
+    unplaced = (
+        set()
+    )  # outside the root and not even relative to it (another drive): named by file name
     for display in outside:
         uris[display] = outside_uri(result, display, root)
         if uris[display] is None:
@@ -184,17 +244,28 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
     # Files that could not be checked are execution notifications whether or not the cap keeps their result.
     for f in findings:
         if f.code in result.rules and result.rules[f.code].execution:
-            notifications.append({
-                "level": _LEVEL.get(f.severity, "error"),
-                "message": {"text": result.quoted(f, f.message)},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": uri_reference(uri_of(f.path)),
-                                         **({} if f.path in unplaced else {"uriBaseId": "%SRCROOT%"})},
-                    "region": _region(f.span)}}],
-                "descriptor": {"id": f.code},
-            })
+            notifications.append(
+                {
+                    "level": _LEVEL.get(f.severity, "error"),
+                    "message": {"text": result.quoted(f, f.message)},
+                    "locations": [
+                        {
+                            "physicalLocation": {
+                                "artifactLocation": {
+                                    "uri": uri_reference(uri_of(f.path)),
+                                    **({} if f.path in unplaced else {"uriBaseId": "%SRCROOT%"}),
+                                },
+                                "region": _region(f.span),
+                            }
+                        }
+                    ],
+                    "descriptor": {"id": f.code},
+                }
+            )
     left_out = []
-    if len(findings) > max_results:  # GitHub rejects runs with more results: keep notices, then the most severe
+    if (
+        len(findings) > max_results
+    ):  # GitHub rejects runs with more results: keep notices, then the most severe
         order = sorted(range(len(findings)), key=lambda i: (_rank(findings[i], result.rules), i))
         kept = sorted(order[:max_results])
         left_out = [findings[i] for i in order[max_results:]]
@@ -214,40 +285,56 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
                 if uri is None:
                     continue
             item, _ = _result(hidden.finding, uri, index, result, fingerprints, uri_of)
-            item["suppressions"] = [{"kind": "inSource" if hidden.in_source else "external",
-                                     "justification": hidden.reason}]
+            item["suppressions"] = [
+                {
+                    "kind": "inSource" if hidden.in_source else "external",
+                    "justification": hidden.reason,
+                }
+            ]
             results.append(item)
     if left_out:
-        notifications.append({
-            "level": "warning",
-            "message": {"text": f"{len(left_out)} less severe result(s) were left out (by rule: {_by_rule(left_out)}): "
-                                f"GitHub code scanning accepts at most {max_results:,} results per run; tool notices (OVA0xx) "
-                                f"are kept first. Run the text or JSON format to see them all."},
-        })
+        notifications.append(
+            {
+                "level": "warning",
+                "message": {
+                    "text": f"{len(left_out)} less severe result(s) were left out (by rule: {_by_rule(left_out)}): "
+                    f"GitHub code scanning accepts at most {max_results:,} results per run; tool notices (OVA0xx) "
+                    f"are kept first. Run the text or JSON format to see them all."
+                },
+            }
+        )
     where = "--sarif-srcroot" if srcroot is not None else "the repository root (git top level)"
     for display, hidden in sorted(outside.items()):
         named = "by its file name only" if display in unplaced else "relative to the root (../)"
-        notifications.append({
-            "level": "warning",
-            "message": {"text": f"{_shown_path(display)} lies outside the source root ({where}); its "
-                                f"{len(hidden)} result(s) (by rule: {_by_rule(hidden)}) name it {named}, so code "
-                                f"scanning cannot show them on a repository file. Lint files inside the repository, "
-                                f"or pass --sarif-srcroot DIR."},
-        })
+        notifications.append(
+            {
+                "level": "warning",
+                "message": {
+                    "text": f"{_shown_path(display)} lies outside the source root ({where}); its "
+                    f"{len(hidden)} result(s) (by rule: {_by_rule(hidden)}) name it {named}, so code "
+                    f"scanning cannot show them on a repository file. Lint files inside the repository, "
+                    f"or pass --sarif-srcroot DIR."
+                },
+            }
+        )
     run: dict[str, Any] = {
-        "tool": {"driver": {
-            "name": "ovadapt-lint",
-            "version": __version__,
-            "semanticVersion": __version__,
-            "informationUri": INFORMATION_URI,
-            "rules": [_descriptor(rule) for rule in rules],
-        }},
+        "tool": {
+            "driver": {
+                "name": "ovadapt-lint",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": [_descriptor(rule) for rule in rules],
+            }
+        },
         "automationDetails": {"id": (category.rstrip("/") + "/") if category else "ovadapt-lint/"},
         "columnKind": "unicodeCodePoints",
-        "invocations": [{
-            "executionSuccessful": True,
-            "toolExecutionNotifications": notifications,
-        }],
+        "invocations": [
+            {
+                "executionSuccessful": True,
+                "toolExecutionNotifications": notifications,
+            }
+        ],
         "results": results,
     }
     artifacts = _artifacts(result, results)
@@ -256,12 +343,17 @@ def build_sarif(result: LintResult, category: str | None = None, *, srcroot: str
     if result.review is not None:
         from ..vcs import unchanged_note
 
-        run["properties"] = {"diffBase": result.review["diff_base"], "mergeBase": result.review["merge_base"],
-                             "unchangedLinesNotShown": result.review["unchanged_not_shown"],
-                             "summary": unchanged_note(result.review)}
+        run["properties"] = {
+            "diffBase": result.review["diff_base"],
+            "mergeBase": result.review["merge_base"],
+            "unchangedLinesNotShown": result.review["unchanged_not_shown"],
+            "summary": unchanged_note(result.review),
+        }
     if srcroot is not None:
         # Only on request: this is the one place an absolute path of this machine may appear.
-        run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}}  # ovadapt: ignore[OVA504] (requested)
+        run["originalUriBaseIds"] = {
+            "%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}
+        }  # ovadapt: ignore[OVA504] (requested)
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
@@ -270,18 +362,35 @@ def _artifacts(result: LintResult, results: list[dict[str, Any]]) -> list[dict[s
     credentials and internal names only) as a property: SARIF's own artifact roles have no such value."""
     if not result.roles:
         return []
-    by_uri = {result.root_uri(display): result.roles[display]
-              for display in dict.fromkeys(f.path for f in result.findings) if display in result.roles}
+    by_uri = {
+        result.root_uri(display): result.roles[display]
+        for display in dict.fromkeys(f.path for f in result.findings)
+        if display in result.roles
+    }
     artifacts = []
-    for uri in dict.fromkeys(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-                             for r in results if r.get("locations")):
+    for uri in dict.fromkeys(
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in results
+        if r.get("locations")
+    ):
         role = by_uri.get(uri)
         if role is not None:
-            artifacts.append({"location": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "roles": ["analysisTarget"],
-                              "properties": {"role": role.role, "roleReason": role.why}})
+            artifacts.append(
+                {
+                    "location": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                    "roles": ["analysisTarget"],
+                    "properties": {"role": role.role, "roleReason": role.why},
+                }
+            )
     return artifacts
 
 
-def write_sarif(result: LintResult, out: TextIO, category: str | None = None, *, srcroot: str | None = None,
-                show_suppressed: bool = False) -> None:
+def write_sarif(
+    result: LintResult,
+    out: TextIO,
+    category: str | None = None,
+    *,
+    srcroot: str | None = None,
+    show_suppressed: bool = False,
+) -> None:
     dump_json(build_sarif(result, category, srcroot=srcroot, show_suppressed=show_suppressed), out)

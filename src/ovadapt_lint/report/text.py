@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..results import LintResult
 from ..findings import Finding
 from ..redact import mask
+from ..results import LintResult
 from ..source import visible
 
 _STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
@@ -16,28 +16,56 @@ _FRAME_WIDTH = 160
 # A frame line is shown one character for one: control characters (an ESC would drive the terminal) and
 # the line and paragraph separators (a viewer would break the frame line) and the bidirectional controls
 # (the line would read in another order) become visible symbols, so the caret stays under the finding. C0 controls -> their Control Pictures (ESC -> U+241B), the rest -> U+FFFD.
-_VISIBLE = {code: 0x2400 + code for code in range(0x20)} | {0x7F: 0x2421} | {
-    code: 0xFFFD for code in (*range(0x80, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+_VISIBLE = (
+    {code: 0x2400 + code for code in range(0x20)}
+    | {0x7F: 0x2421}
+    | {
+        code: 0xFFFD
+        for code in (
+            *range(0x80, 0xA0),
+            0x2028,
+            0x2029,
+            *range(0x202A, 0x202F),
+            *range(0x2066, 0x206A),
+        )
+    }
+)
 
 
 def _console(out: TextIO, color: bool):
     from rich.console import Console
 
-    return Console(file=out, highlight=False, soft_wrap=True, emoji=False, markup=False,
-                   no_color=not color, color_system="auto" if color else None)
+    return Console(
+        file=out,
+        highlight=False,
+        soft_wrap=True,
+        emoji=False,
+        markup=False,
+        no_color=not color,
+        color_system="auto" if color else None,
+    )
 
 
-def _line_masks(line_text: str, secrets: list[tuple[int, int]], patterns=None) -> tuple[str, list[tuple[int, int]]]:
+def _line_masks(
+    line_text: str, secrets: list[tuple[int, int]], patterns=None
+) -> tuple[str, list[tuple[int, int]]]:
     """A frame line (tabs as one space each) and the merged spans to mask in it: the findings' secret
     spans on the line and every credential-looking token it holds (the redaction --diff applies)."""
     from ..redact import line_secret_spans, merge_spans
 
     text = line_text.expandtabs(1)
-    return text, merge_spans([(max(s, 0), min(e, len(text))) for s, e in secrets] + line_secret_spans(text, patterns))
+    return text, merge_spans(
+        [(max(s, 0), min(e, len(text))) for s, e in secrets] + line_secret_spans(text, patterns)
+    )
 
 
-def _frame(line_text: str, col: int, end_col: int, secrets: Sequence[tuple[int, int]] = (),
-           masks: tuple[str, list[tuple[int, int]]] | None = None) -> tuple[str, str]:
+def _frame(
+    line_text: str,
+    col: int,
+    end_col: int,
+    secrets: Sequence[tuple[int, int]] = (),
+    masks: tuple[str, list[tuple[int, int]]] | None = None,
+) -> tuple[str, str]:
     """The (redacted, clipped) line and a caret marker under the finding's span. Each secret is
     masked once (an outer span wins over one inside it), and the caret spans the finding as shown."""
     import bisect
@@ -65,7 +93,9 @@ def _frame(line_text: str, col: int, end_col: int, secrets: Sequence[tuple[int, 
         if new_start is None and start < e:
             new_start = shown + max(start - position, 0) if start < s else shown + (s - position)
         if new_end is None and end <= e:
-            new_end = shown + (end - position) if end <= s else shown + (s - position) + len(replacement)
+            new_end = (
+                shown + (end - position) if end <= s else shown + (s - position) + len(replacement)
+            )
         pieces += [text[position:s], replacement]
         position = e
     shown = sum(len(p) for p in pieces)
@@ -73,18 +103,29 @@ def _frame(line_text: str, col: int, end_col: int, secrets: Sequence[tuple[int, 
         new_start = shown + (start - position)
     if new_end is None:
         new_end = shown + (end - position)
-    text = ("…" if low else "") + "".join(pieces) + text[position:high] + ("…" if high < len(text) else "")
+    text = (
+        ("…" if low else "")
+        + "".join(pieces)
+        + text[position:high]
+        + ("…" if high < len(text) else "")
+    )
     start = new_start + (1 if low else 0)
     width = max(new_end - new_start, 1)
     if len(text) > _FRAME_WIDTH:  # clip long lines around the finding
         offset = max(0, min(start - 20, len(text) - _FRAME_WIDTH))
-        text = ("…" if offset else "") + text[offset: offset + _FRAME_WIDTH] + ("…" if offset + _FRAME_WIDTH < len(text) else "")
+        text = (
+            ("…" if offset else "")
+            + text[offset : offset + _FRAME_WIDTH]
+            + ("…" if offset + _FRAME_WIDTH < len(text) else "")
+        )
         start = start - offset + (1 if offset else 0)
     width = min(width, max(len(text) - start, 1))
     return text.translate(_VISIBLE), " " * start + "^" * width
 
 
-def _secret_lines(result: LintResult, frames: bool = True) -> dict[tuple[str, int], list[tuple[int, int]]]:
+def _secret_lines(
+    result: LintResult, frames: bool = True
+) -> dict[tuple[str, int], list[tuple[int, int]]]:
     """(path, line) -> secret spans (0-based, end exclusive) on that line, for every line a secret
     covers: a PEM block's BEGIN line, its body lines and its END line alike."""
     secrets: dict[tuple[str, int], list[tuple[int, int]]] = {}
@@ -145,7 +186,11 @@ class _Lines:
     def print(self, *parts: str | tuple[str, str]) -> None:
         from rich.control import strip_control_codes
 
-        plain = None if self.color else strip_control_codes("".join(p if isinstance(p, str) else p[0] for p in parts))
+        plain = (
+            None
+            if self.color
+            else strip_control_codes("".join(p if isinstance(p, str) else p[0] for p in parts))
+        )
         if plain is None or "\t" in plain:
             from rich.text import Text
 
@@ -173,8 +218,13 @@ class _Lines:
             self.pending, self.count = [], 0
 
 
-def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool = True,
-               show_suppressed: bool = False) -> None:
+def write_text(
+    result: LintResult,
+    out: TextIO,
+    color: bool,
+    show_frames: bool = True,
+    show_suppressed: bool = False,
+) -> None:
     console = _Lines(_console(out, color), color)
     # (path, line) -> secret spans on that line, masked in every frame that shows the line
     secrets = _secret_lines(result, show_frames)
@@ -190,18 +240,31 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
             current = finding.path
             console.print((visible(finding.path), "bold underline"))
         location = f"{visible(finding.path)}:{finding.line}:{finding.col}:"
-        console.print((location, "bold"), " ", (finding.code, _STYLE.get(finding.severity, "")), " ",
-                      visible(result.quoted(finding, finding.message)))
+        console.print(
+            (location, "bold"),
+            " ",
+            (finding.code, _STYLE.get(finding.severity, "")),
+            " ",
+            visible(result.quoted(finding, finding.message)),
+        )
         source = result.source(finding.path) if show_frames else None
         if show_frames and source is not None:
             where = (finding.path, finding.line)
             if where not in lines:
                 line_text = source.line_text(finding.line)
-                lines[where] = (line_text, _line_masks(line_text, secrets.get(where, []), patterns)
-                                if line_text.strip() else None)
+                lines[where] = (
+                    line_text,
+                    _line_masks(line_text, secrets.get(where, []), patterns)
+                    if line_text.strip()
+                    else None,
+                )
             line_text, masks = lines[where]
             if masks is not None:
-                end_col = finding.span.end_col if finding.span.end_line == finding.line else len(line_text) + 1
+                end_col = (
+                    finding.span.end_col
+                    if finding.span.end_line == finding.line
+                    else len(line_text) + 1
+                )
                 shown, marker = _frame(line_text, finding.col, end_col, masks=masks)
                 gutter = f"{finding.line:>5} | "
                 console.print((gutter, "dim"), shown)
@@ -209,17 +272,28 @@ def write_text(result: LintResult, out: TextIO, color: bool, show_frames: bool =
         flow = finding.extra.get("flow")
         if flow:  # the trace from the source to the published field, a step a line
             for number, step in enumerate(flow):
-                arrow = "source" if number == 0 else "  sink" if number == len(flow) - 1 else "      "
-                console.print((f"    {arrow} ", "dim"), (f"{visible(step['path'])}:{step['line']}: ", "dim"),
-                              visible(result.quoted(finding, step["message"])))
+                arrow = (
+                    "source" if number == 0 else "  sink" if number == len(flow) - 1 else "      "
+                )
+                console.print(
+                    (f"    {arrow} ", "dim"),
+                    (f"{visible(step['path'])}:{step['line']}: ", "dim"),
+                    visible(result.quoted(finding, step["message"])),
+                )
     if show_suppressed and result.suppressed:
         if current is not None:
             console.print()
         console.print((f"Suppressed ({len(result.suppressed)}):", "bold"))
         for item in result.suppressed:
             f = item.finding
-            console.print((visible(f"{f.path}:{f.line}:{f.col}: {f.code} {result.quoted(f, f.message)}  [{item.reason}]"),
-                           "dim"))
+            console.print(
+                (
+                    visible(
+                        f"{f.path}:{f.line}:{f.col}: {f.code} {result.quoted(f, f.message)}  [{item.reason}]"
+                    ),
+                    "dim",
+                )
+            )
     console.flush()
     _summary(console.console, result)
 
@@ -232,18 +306,29 @@ def _summary(console, result: LintResult) -> None:
     if result.review is not None:
         from ..vcs import unchanged_note
 
-        hidden += (f"; reviewing the change since {result.review['diff_base']} (merge base "
-                   f"{result.review['merge_base']}): {unchanged_note(result.review)}")
+        hidden += (
+            f"; reviewing the change since {result.review['diff_base']} (merge base "
+            f"{result.review['merge_base']}): {unchanged_note(result.review)}"
+        )
     if not findings:
-        console.print(Text(f"All checks passed: no findings in {len(result.files)} file(s){hidden}.", style="green"))
+        console.print(
+            Text(
+                f"All checks passed: no findings in {len(result.files)} file(s){hidden}.",
+                style="green",
+            )
+        )
         _roles_line(console, result)
         return
     files = len({f.path for f in findings})
     severities = Counter(f.severity for f in findings)
     parts = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in sorted(severities.items()))
     console.print()
-    console.print(Text(f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s){hidden}.",
-                       style="bold"))
+    console.print(
+        Text(
+            f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s){hidden}.",
+            style="bold",
+        )
+    )
     _roles_line(console, result)
     write_statistics_lines(console, findings)
 
@@ -262,8 +347,10 @@ def _roles_line(console, result: LintResult) -> None:
     elif counts["public"] == len(result.roles):
         judged = "every file is public and judged fully"
     else:
-        judged = ("files that are not public are judged for credentials and internal names only (Python also for "
-                  "what flows into a projection); --show-roles says why each file has its role")
+        judged = (
+            "files that are not public are judged for credentials and internal names only (Python also for "
+            "what flows into a projection); --show-roles says why each file has its role"
+        )
     console.print(Text(f"{len(result.roles)} file(s): {summary_counts(counts)}; {judged}."))
 
 
@@ -273,7 +360,9 @@ def write_statistics_lines(console, findings: list[Finding]) -> None:
     counts = Counter(f.code for f in findings)
     names = {f.code: f.name for f in findings}
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        console.print(Text(f"{count:>6}  {code}  {visible(names[code])}"))  # an extension rule names itself
+        console.print(
+            Text(f"{count:>6}  {code}  {visible(names[code])}")
+        )  # an extension rule names itself
 
 
 def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
@@ -284,12 +373,16 @@ def write_concise(result: LintResult, out: TextIO, show_suppressed: bool = False
     """One line per finding, ``path:line:col: CODE message``, no code frame and no summary
     (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``."""
     for f in result.findings:
-        out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n")
+        out.write(
+            f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
+        )
     if show_suppressed:
         for item in result.suppressed:
             f = item.finding
-            out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))} "
-                      f"[suppressed: {_one_line(item.reason)}]\n")
+            out.write(
+                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))} "
+                f"[suppressed: {_one_line(item.reason)}]\n"
+            )
 
 
 def _one_line(text: str) -> str:
@@ -301,8 +394,10 @@ def statistics(findings: list[Finding]) -> list[dict]:
     """Count per rule, most frequent first (the order of the text statistics)."""
     counts = Counter(f.code for f in findings)
     names = {f.code: f.name for f in findings}
-    return [{"code": code, "name": names[code], "count": count}
-            for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return [
+        {"code": code, "name": names[code], "count": count}
+        for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
 
 
 def write_statistics_json(result: LintResult, out: TextIO) -> None:
