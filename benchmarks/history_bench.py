@@ -64,9 +64,11 @@ def fixture(n: int, version: int, leak: bool) -> str:
         "counts": {"turn_count": version % 17, "memory_count": n % 11},
         "raw_memory_copied": False,
         # A deliberate leak in about 1% of the revisions, for the history scan to find.
-        "notes_ref": f"/home/dev{n}/notes-{version}.md"
-        if leak
-        else f"docs/notes-{n}.md",  # ovadapt: ignore[OVA501]
+        "notes_ref": (
+            f"/home/dev{n}/notes-{version}.md"  # ovadapt: ignore[OVA501]
+            if leak
+            else f"docs/notes-{n}.md"
+        ),
     }
     return json.dumps(doc, indent=2) + "\n"
 
