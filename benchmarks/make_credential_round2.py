@@ -133,7 +133,7 @@ def context_name_decoys(t: Tokens) -> list[tuple]:
 
 def hex_under_names(t: Tokens) -> list[tuple]:
     out = []
-    for i, key in enumerate(
+    for _i, key in enumerate(
         [
             "api_key",
             "token",
@@ -210,7 +210,7 @@ def curl_userinfo(t: Tokens) -> list[tuple]:
         "curl --proxy-user proxyuser:{p} https://example.net",
     ]
     out = []
-    for i, line in enumerate(lines):
+    for _i, line in enumerate(lines):
         value = line.format(p=_mixed(t, 16), s=_pw(t, 14), tok=_mixed(t, 32))
         out.append(("curl-userinfo", "generic", "curl", None, value))
     return out

@@ -337,7 +337,8 @@ def test_the_reader_refuses_a_fifo_without_blocking(tmp_path: Path) -> None:
 
 # ---------------------------------------------------- 9 and 14: history stays bounded and counts right
 
-from .test_review_history import _commit, _git, lint, repo  # noqa: E402,F401  (the shared git fixture)
+from .test_review_history import _commit, _git, lint  # noqa: E402
+from .test_review_history import repo as repo  # noqa: E402  (the shared git fixture, re-exported for pytest)
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

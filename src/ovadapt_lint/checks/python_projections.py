@@ -219,13 +219,14 @@ class ScopeAnalyzer:
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
-        line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+        where: Any = node  # every node this is asked of has a position
+        line, end_line = where.lineno, where.end_lineno or where.lineno
         return Span(
             line,
-            self.lines.column(line, node.col_offset),  # type: ignore[attr-defined]
+            self.lines.column(line, where.col_offset),
             end_line,
-            self.lines.column(end_line, node.end_col_offset or 0),
-        )  # type: ignore[attr-defined]
+            self.lines.column(end_line, where.end_col_offset or 0),
+        )
 
     def code(self, node: ast.AST) -> str:
         return self.lines.segment(self.span(node))
@@ -419,7 +420,7 @@ class ScopeAnalyzer:
         if version is not None:
             return f'a projection (schema_version "{version}")'
         keys = {string_value(k) for k, _ in _dict_items(node)}
-        for contract, section, names in self.section_keys:
+        for _, section, names in self.section_keys:
             if len(keys & names) >= 3:
                 return f'a projection (keys of the contract section "{section}")'
         parent = collected.parent.get(id(node))
@@ -511,8 +512,8 @@ class ScopeAnalyzer:
                 if (
                     scope.projection_named
                     or keys & self.vocab.marker_keys
-                    or any(self.vocab.is_flag_key(k) for k in keys)
-                ):  # type: ignore[arg-type]
+                    or any(self.vocab.is_flag_key(k) for k in keys if k is not None)
+                ):
                     marked.add(id(node))
         # (c) public sinks: a validator's argument; what is dumped where a *.public.json path is written
         for value in collected.validated:
@@ -676,10 +677,8 @@ class ScopeAnalyzer:
                 self._check_field(_Sink(f.target.id, f.target, f.value))  # type: ignore[union-attr]
         # `raw_memory_copied: bool = False`, or a bool field named like one (a declared boundary)
         attested = any(
-            is_attestation_key(f.target.id)
-            and (  # type: ignore[union-attr]
-                is_false(f.value) or (f.value is None and self.code(f.annotation) == "bool")
-            )
+            is_attestation_key(f.target.id)  # type: ignore[union-attr]
+            and (is_false(f.value) or (f.value is None and self.code(f.annotation) == "bool"))
             for f in fields
         )
         sectioned = any(len(names & section) >= 3 for _, _, section in self.section_keys)
@@ -811,11 +810,11 @@ def _flat_statements(root: ast.AST):
         stack.extend(reversed(_child_statements(statement)))
 
 
-def _where(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+def _where(node: Any) -> tuple[tuple[int, int], tuple[int, int]]:
     return (
-        (node.lineno, node.col_offset),  # type: ignore[attr-defined]
+        (node.lineno, node.col_offset),
         (node.end_lineno or node.lineno, node.end_col_offset or 0),
-    )  # type: ignore[attr-defined]
+    )
 
 
 def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:
@@ -948,15 +947,16 @@ def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
         analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
         analyzer.run()
     lines = module.lines
+    assert lines is not None  # the front-end always sets it
 
-    def span(node: ast.AST) -> tuple:
-        line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+    def span(node: Any) -> tuple:
+        line, end_line = node.lineno, node.end_lineno or node.lineno
         return (
             line,
             lines.column(line, node.col_offset),
-            end_line,  # type: ignore[union-attr,attr-defined]
+            end_line,
             lines.column(end_line, node.end_col_offset or 0),
-        )  # type: ignore[union-attr,attr-defined]
+        )
 
     def code(node: ast.AST) -> str:
         return lines.segment(Span(*span(node)))  # type: ignore[union-attr]

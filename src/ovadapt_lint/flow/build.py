@@ -602,9 +602,8 @@ class FunctionBuilder:
                     self.facts.projection = why
                 taint = self.expr(node.value)  # type: ignore[attr-defined]
                 if taint:
-                    self.facts.returns = union(
-                        self.facts.returns, with_step(taint, self.m.step(node.value, "return"))
-                    )  # type: ignore
+                    step = self.m.step(returned, "return")
+                    self.facts.returns = union(self.facts.returns, with_step(taint, step))
         elif kind is ast.If:
             self.expr(node.test)  # type: ignore[attr-defined]
             guarded = _scalar_guarded(node.test)  # type: ignore[attr-defined]
@@ -979,8 +978,8 @@ class FunctionBuilder:
             key = _string(node.args[0]) if node.args else None
             if key is not None and len(args) > 1:
                 self.store_into(
-                    ast.Subscript(value=receiver, slice=node.args[0]),
-                    args[1],  # type: ignore[arg-type]
+                    ast.Subscript(value=receiver, slice=node.args[0]),  # type: ignore[arg-type]
+                    args[1],
                     node.args[1],
                 )
             return union(
@@ -988,7 +987,7 @@ class FunctionBuilder:
                 args[1] if len(args) > 1 else EMPTY,
             )
         if method == "update":
-            for value_node, taint in zip(node.args, args):
+            for taint in args:
                 if taint:
                     self.grow(receiver, taint)
             for keyword in node.keywords:
@@ -1211,7 +1210,7 @@ class FunctionBuilder:
             )
         )
         flags = self.models.credential_flags
-        for flag, value, value_taint in zip(node.elts, node.elts[1:], taints[1:]):
+        for flag, value in zip(node.elts, node.elts[1:]):
             text = _string(flag)
             if text is not None and flags.match(text.lower()) and _string(value) is None:
                 taint = union(
@@ -1374,11 +1373,11 @@ def _path_nodes(node: ast.AST) -> list[ast.AST]:
     return list(reversed(out))
 
 
-def _where(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+def _where(node: Any) -> tuple[tuple[int, int], tuple[int, int]]:
     return (
-        (node.lineno, node.col_offset),  # type: ignore[attr-defined]
+        (node.lineno, node.col_offset),
         (node.end_lineno or node.lineno, node.end_col_offset or 0),
-    )  # type: ignore[attr-defined]
+    )
 
 
 def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:

@@ -15,6 +15,7 @@ import ast
 import re
 import tokenize
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..findings import Finding, Span
 from ..source import SourceFile, notice, split_lines, strip_line_end
@@ -106,7 +107,7 @@ class _Lines:
         return "".join(parts)
 
 
-def _span(lines: _Lines, node: ast.AST) -> Span:
+def _span(lines: _Lines, node: Any) -> Span:
     return Span(
         node.lineno,
         lines.column(node.lineno, node.col_offset),
@@ -124,6 +125,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     fstring_parts: set[int] = set()
     covered: list[tuple[Span, str]] = []  # every string literal: where it is and its source text
     keys: dict[int, str] = {}  # id(Constant) -> the name it is assigned to
+    node: Any  # dispatched on its exact class below, which mypy cannot narrow by
     for node in walk(tree):
         kind = node.__class__
         if kind is ast.Constant:
