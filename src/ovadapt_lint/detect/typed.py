@@ -136,6 +136,9 @@ def _mixed_case(value: str) -> bool:
     )
 
 
+_SEPARATED = re.compile(r"[/\-_.:]")
+
+
 def generated(value: str) -> bool:
     """Shaped like a generated secret, judged by shape alone (used where a credential name stands beside the
     value): 16+ characters, letters and digits (or random-case letters; hex, a 40-hex commit length included; not
@@ -144,6 +147,15 @@ def generated(value: str) -> bool:
         value = value.replace("-", "")  # Heroku API keys are UUIDs: judge the 32 hex digits
     if len(value) < MIN_LENGTH:
         return False
+    parts = _SEPARATED.split(value)
+    if len(parts) >= 3 and max(len(p) for p in parts) <= 8:
+        return False  # `unused-under-sigv4`, `/openai/v1/chat/completions`: short segments, not a random run
+    if (
+        "/" in value
+        and max(len(p) for p in value.split("/")) < 12
+        and any(p.isalpha() for p in value.split("/"))
+    ):
+        return False  # `openai/gpt-4o-mini`: a model or route name
     if not any(c.isalpha() for c in value):
         return False  # a number (an account, a timestamp) is not a key, however long
     if not any(c.isdigit() for c in value) and not (_HEX.match(value) or _mixed_case(value)):
