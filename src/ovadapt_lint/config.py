@@ -162,8 +162,8 @@ def _code_stamp() -> list:
     return stamp
 
 
-# key -> (attribute, expected type, element type)
-_KEYS: dict[str, tuple[str, type, type | None]] = {
+# key -> (attribute, expected type, element type of a list or the allowed values of a string)
+_KEYS: dict[str, tuple[str, type, type | tuple[str, ...] | None]] = {
     "select": ("select", list, str),
     "extend-select": ("extend_select", list, str),
     "ignore": ("ignore", list, str),
@@ -243,16 +243,18 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
         where = f"{path}: {key!r}"
         if typ is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise ConfigError(f"{where} must be a non-negative integer, got {value!r}")
-        if typ is list and (
-            not isinstance(value, list) or not all(isinstance(v, elem) for v in value)
-        ):
-            raise ConfigError(f"{where} must be a list of strings")
+        if typ is list:
+            assert isinstance(elem, type)
+            if not isinstance(value, list) or not all(isinstance(v, elem) for v in value):
+                raise ConfigError(f"{where} must be a list of strings")
         if typ is dict and not isinstance(value, dict):
             raise ConfigError(f"{where} must be a table")
         if typ is bool and not isinstance(value, bool):
             raise ConfigError(f"{where} must be true or false, got {value!r}")
-        if typ is str and value not in elem:
-            raise ConfigError(f"{where} must be one of {', '.join(elem)}, got {value!r}")
+        if typ is str:
+            assert isinstance(elem, tuple)
+            if value not in elem:
+                raise ConfigError(f"{where} must be one of {', '.join(elem)}, got {value!r}")
         if key == "public-sinks":
             for entry in value:
                 if ":" not in entry or not all(

@@ -54,22 +54,28 @@ def _inside(path: str, tree: Path) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
+def _edit(finding: Finding) -> tuple[int, int, str]:
+    """The fix of a finding that has one (callers keep only those)."""
+    assert finding.fix is not None
+    return finding.fix
+
+
 def apply_edits(data: bytes, findings: list[Finding]) -> tuple[bytes, list[Finding]]:
     """Apply non-overlapping edits; where edits overlap the widest wins (a whole raw value
     over a path inside it). Applied right to left so offsets stay valid."""
     chosen: list[Finding] = []
-    for finding in sorted((f for f in findings if f.fix), key=lambda f: f.fix[0] - f.fix[1]):
-        start, end, replacement = finding.fix
+    for finding in sorted((f for f in findings if f.fix), key=lambda f: _edit(f)[0] - _edit(f)[1]):
+        start, end, replacement = _edit(finding)
         # Verified: an edit only ever writes a placeholder (or the boolean `false`), never other code.
         if not isinstance(replacement, str) or not SAFE_REPLACEMENT.match(replacement):
             continue
         if 0 <= start <= end <= len(data) and all(
-            end <= c.fix[0] or start >= c.fix[1] for c in chosen
+            end <= _edit(c)[0] or start >= _edit(c)[1] for c in chosen
         ):
             chosen.append(finding)
     out = data
-    for finding in sorted(chosen, key=lambda f: f.fix[0], reverse=True):
-        start, end, replacement = finding.fix
+    for finding in sorted(chosen, key=lambda f: _edit(f)[0], reverse=True):
+        start, end, replacement = _edit(finding)
         out = out[:start] + replacement.encode("utf-8") + out[end:]
     return out, chosen
 
@@ -337,7 +343,7 @@ def diff(fix: FileFix, patterns=None) -> str:
     body = fix.before[3:] if fix.before.startswith(BOM) else fix.before
     for finding in fix.fixed:
         if finding.secret_span:
-            start, end, _ = finding.fix
+            start, end, _ = _edit(finding)
             secrets.append(body[start:end].decode("utf-8", "replace"))
     lines = []
     name = visible(fix.display)
@@ -352,8 +358,8 @@ def diff(fix: FileFix, patterns=None) -> str:
                     at = line.find(secret, at + len(secret))
             line = apply_masks(line, spans)
         # A preview for a terminal: a line's control characters (ESC, a bare CR) shown as escapes, as in frames.
-        body = strip_line_end(line)
-        lines.append("\t".join(visible(part) for part in body.split("\t")) + "\n")
+        shown = strip_line_end(line)
+        lines.append("\t".join(visible(part) for part in shown.split("\t")) + "\n")
     return "".join(lines)
 
 

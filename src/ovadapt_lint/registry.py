@@ -143,9 +143,9 @@ def build_rules(extensions: tuple[tuple[str, dict[str, Any]], ...] = ()) -> dict
         if category is None or not rule.code.startswith(category.prefix):
             raise ValueError(f"{source}: {rule.code} does not match category {rule.category!r}")
         rules[rule.code] = rule
-    for code, entries in _provider_secrets(rules).items():
+    for code, provided in _provider_secrets(rules).items():
         # Provider formats go first: the most specific label wins over a rule's broad pattern (`sk-`).
-        rules[code] = replace(rules[code], secret=(*entries, *rules[code].secret))
+        rules[code] = replace(rules[code], secret=(*provided, *rules[code].secret))
     return dict(sorted(rules.items()))
 
 

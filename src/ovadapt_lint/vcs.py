@@ -31,7 +31,8 @@ def git(
             text=text,
             timeout=_GIT_TIMEOUT,
             stdin=subprocess.DEVNULL,
-            **({"encoding": "utf-8", "errors": "surrogateescape"} if text else {}),
+            encoding="utf-8" if text else None,
+            errors="surrogateescape" if text else None,
         )
     except FileNotFoundError:
         raise GitError(

@@ -80,4 +80,6 @@ def fix_end(hit: Hit, text: str) -> int:
 
     if category_of(hit.code).name != "local-path":
         return hit.end
-    return _PATH_REST.match(text, hit.end).end()
+    rest = _PATH_REST.match(text, hit.end)
+    assert rest is not None  # the pattern matches the empty string too
+    return rest.end()

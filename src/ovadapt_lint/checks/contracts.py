@@ -412,7 +412,7 @@ def _validate(
     instance = node.python()
     findings = []
     for error in contract.validator.iter_errors(instance):
-        schema = error.schema if isinstance(error.schema, dict) else {}
+        schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
         code = schema.get("x-ova-code", "OVA113")
         rel = list(error.absolute_path)
         target = _resolve(node, rel)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypeGuard
 
 from ..findings import Finding, Span, digest_value, make_finding
 from ..frontends.json_tree import JNode, JsonDocument
@@ -186,12 +187,16 @@ def _text(node: JNode | None) -> str | None:
     return node.value if node is not None and node.kind == "string" else None
 
 
-def _filled(node: JNode | None) -> bool:
+def _filled(node: JNode | None) -> TypeGuard[JNode]:
     return (
         node is not None
         and node.kind in ("string", "array", "object")
         and bool(node.value.strip() if node.kind == "string" else node.value)
     )
+
+
+def _filled_string(node: JNode | None) -> bool:
+    return _filled(node) and node.kind == "string"
 
 
 def _stamped(node: JNode) -> bool:
@@ -342,7 +347,7 @@ def _index_entry(node: JNode) -> bool:
     return (
         uri.startswith("viking://")
         and not uri.startswith("viking://resources")
-        and any(_filled(node.get(k)) and node.get(k).kind == "string" for k in _INDEX_TEXT)
+        and any(_filled_string(node.get(k)) for k in _INDEX_TEXT)
     )
 
 

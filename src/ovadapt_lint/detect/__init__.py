@@ -234,7 +234,7 @@ def compile_linear(pattern: str, ignore_case: bool, what: str, whose: str):
     extension rule cannot hang a run. The result has re's search, finditer and groups. RE2 has no
     look-around or back-references: such a pattern raises ValueError("``what`` (why; ``whose`` use RE2
     syntax ...)"), quoting no part of the pattern (it can hold an internal name); RE2 logs nothing."""
-    import re2
+    import re2  # type: ignore[import-untyped]  # google-re2 ships no type information
 
     options = re2.Options()
     options.case_sensitive = not ignore_case

@@ -10,9 +10,10 @@ its Shannon-entropy limits are applied explicitly where a pattern asks for them
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex, shannon_entropy
 from .checksums import CHECKSUMS
@@ -274,19 +275,23 @@ def _detect_secrets_regexes() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
 
 def _detect_secrets_table() -> list[list]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
-    from detect_secrets.plugins.base import RegexBasedDetector
+    from detect_secrets.plugins.base import BasePlugin, RegexBasedDetector
 
-    out = []
-    for secret_type, plugin_class in sorted(get_mapping_from_secret_type_to_class().items()):
+    # Annotated here: the library types the mapping with a type variable that only its result holds.
+    plugins: Mapping[str, type[BasePlugin]] = get_mapping_from_secret_type_to_class()
+    out: list[list[Any]] = []
+    for secret_type, plugin_class in sorted(plugins.items()):
         code = _DETECT_SECRETS_CODES.get(secret_type)
         if code is None or not issubclass(plugin_class, RegexBasedDetector):
             continue
-        for regex in plugin_class.denylist:
+        # Each plugin sets ``denylist`` as a class attribute over the base's abstract property.
+        denylist: Iterable[re.Pattern[str]] = plugin_class.denylist  # type: ignore[assignment]
+        for regex in denylist:
             out.append([code, secret_type, regex.pattern, regex.flags])
     return out
 
 
-def _valid_table(table: Any) -> bool:
+def _valid_table(table: Any) -> TypeGuard[list[list[Any]]]:
     return (
         isinstance(table, list)
         and bool(table)

@@ -14,6 +14,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import Hit, compile_linear
 
@@ -28,7 +29,7 @@ class Entry:
     where: str  # "FILE:LINE", used in messages instead of the name
     kind: str  # plain | regex | sha256
     words: tuple[str, ...] = ()
-    regex: object = None  # a compiled RE2 pattern (compile_user_pattern)
+    regex: Any = None  # a compiled RE2 pattern (compile_user_pattern); RE2 is untyped
     digest: str = ""
 
 
@@ -132,9 +133,9 @@ class DenyList:
                         text[words[i][1] : words[j][2]].lower()
                     }
                     for form in forms:
-                        entry = hashed.get(hashlib.sha256(form.encode("utf-8")).hexdigest())
-                        if entry is not None:
-                            found.setdefault(entry.where, (words[i][1], words[j][2]))
+                        known = hashed.get(hashlib.sha256(form.encode("utf-8")).hexdigest())
+                        if known is not None:
+                            found.setdefault(known.where, (words[i][1], words[j][2]))
         for entry in self.entries:
             if entry.kind == "regex" and entry.where not in found:
                 match = entry.regex.search(text)

@@ -59,9 +59,10 @@ def _element(op, av, folded: bool) -> frozenset[str] | None:
         return None if add_flags or del_flags else _sequence(list(body), folded)
     if op is _sre.BRANCH:
         alternatives = [_sequence(list(body), folded) for body in av[1]]
-        if not all(alternatives):
+        literals = [a for a in alternatives if a]
+        if len(literals) < len(alternatives):
             return None  # an alternative without a literal: the branch promises none
-        return _minimal(frozenset().union(*alternatives))
+        return _minimal(frozenset[str]().union(*literals))
     if op in _REPEATS:
         low, _high, body = av
         return _sequence(list(body), folded) if low >= 1 else None

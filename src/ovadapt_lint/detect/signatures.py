@@ -97,14 +97,14 @@ class TextSignature:
                 if len(seen) < self.distinct:
                     return None
                 continue
-            match = (
+            found = (
                 next((m for m in pattern.finditer(text) if not in_pattern(text, *m.span())), None)
                 if regex
                 else pattern.search(text)
             )
-            if match is None:
+            if found is None:
                 return None
-            first = first or match.span()
+            first = first or found.span()
         return first
 
 
@@ -119,22 +119,24 @@ def scan_text(
     done: set[str] = set()
     unguarded, plan, exact, folded_needles, chosen = _plan(signatures, raw_content, prose)
     # Which needles occur, asked once per text rather than once per signature (issue 15).
-    folded = text.lower() if folded_needles is not None else None
+    folded: str | None = None
     present = {(n, False) for n in exact.present(text)} if exact is not None else set()
     if folded_needles is not None:
+        folded = text.lower()
         present.update((n, True) for n in folded_needles.present(folded))
     if not present:
         run = unguarded  # only the signatures without needles can match
     else:
         # The signatures a set of needles lets through, remembered: texts repeat a few such sets.
         key = frozenset(present)
-        run = chosen.get(key)
-        if run is None:
+        cached = chosen.get(key)
+        if cached is None:
             if len(chosen) >= CHOSEN_SETS:
                 chosen.clear()
-            run = chosen[key] = tuple(
+            cached = chosen[key] = tuple(
                 s for s, wanted in plan if not wanted or not key.isdisjoint(wanted)
             )
+        run = cached
     for signature in run:
         if signature.code in done:
             continue

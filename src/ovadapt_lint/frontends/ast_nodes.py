@@ -38,10 +38,10 @@ _SKIPPED = frozenset(
         "tag",
     }
 )
-_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}
+_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}
 
 
-def _fields(kind: type) -> tuple[str, ...]:
+def _fields(kind: type[ast.AST]) -> tuple[str, ...]:
     fields = _FIELDS.get(kind)
     if fields is None:
         fields = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SKIPPED)

@@ -78,7 +78,7 @@ class JNode:
         return found[-1].value if found else None
 
 
-_VALUE_SLOT = JNode.value  # the slot itself, which JNumber's ``value`` property hides
+_VALUE_SLOT = vars(JNode)["value"]  # the slot itself, which JNumber's ``value`` property hides
 
 
 class JNumber(JNode):
@@ -402,13 +402,12 @@ class _NotStrict(Exception):
     tree-sitter, which recovers from errors, build the tree."""
 
 
-_WS = (
-    json.decoder.WHITESPACE.match
-)  # the stdlib's own lexers: JSON's whitespace, strings and numbers
-_NUMBER = json.scanner.NUMBER_RE.match
+# The stdlib's own lexers: JSON's whitespace, strings and numbers (typeshed does not declare them).
+_WS = json.decoder.WHITESPACE.match  # type: ignore[attr-defined]
+_NUMBER = json.scanner.NUMBER_RE.match  # type: ignore[attr-defined]
 _LITERALS = (("true", True), ("false", False), ("null", None))
 _BLANK = " \t\n\r"  # JSON's whitespace; "" (the end) is in it too, and _WS then matches nothing
-scanstring = json.decoder.scanstring
+scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 
 
 def _strict_tree(
@@ -602,10 +601,13 @@ def parse_json(source: SourceFile) -> JsonDocument:
     tree = _parser().parse(data)
     values = _top_values(tree)
     count = len(values)
-    skeletons = [_skeleton(value, 0) for value in (values[:1] if error is None else values)]
+    skeletons: list[_Skeleton | None] = [
+        _skeleton(value, 0) for value in (values[:1] if error is None else values)
+    ]
     del tree, values  # the nodes are made once tree-sitter's tree is gone
     for index in range(len(skeletons)):
         skeleton, skeletons[index] = skeletons[index], None
+        assert skeleton is not None  # each is taken once
         node = _build(skeleton, data, doc)
         if node is not None:
             doc.roots.append((node, () if count == 1 else (index,)))

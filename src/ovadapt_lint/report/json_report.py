@@ -43,7 +43,7 @@ def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None)
 
 def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
     fingerprints = Fingerprints()
-    document = {
+    document: dict[str, Any] = {
         "schema": "ovadapt-lint/findings/v1",
         "tool": {"name": "ovadapt-lint", "version": __version__},
         "summary": {
@@ -122,7 +122,8 @@ class _Chunks:
     """Text written in pieces of about ``size`` characters: one write per token or item costs a call each."""
 
     def __init__(self, out: TextIO, size: int) -> None:
-        self.out, self.size, self.parts, self.length = out, size, [], 0
+        self.out, self.size, self.length = out, size, 0
+        self.parts: list[str] = []
 
     def add(self, text: str) -> None:
         self.parts.append(text)

@@ -127,7 +127,7 @@ def _result(
     f, uri: str, index: dict[str, int], result: LintResult, fingerprints: Fingerprints, uri_of=None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     message = result.quoted(f, f.message)
-    location = {
+    location: dict[str, Any] = {
         "physicalLocation": {
             "artifactLocation": {"uri": uri_reference(uri), "uriBaseId": "%SRCROOT%"},
             "region": _region(f.span),
@@ -241,6 +241,13 @@ def build_sarif(
 
             uris[display] = os.path.basename(display).replace("\\", "/")
             unplaced.add(display)
+
+    def placed_uri(display: str) -> str:
+        """The uri of a finding's file: each has one, those outside the root were named just above."""
+        uri = uri_of(display)
+        assert uri is not None
+        return uri
+
     # Files that could not be checked are execution notifications whether or not the cap keeps their result.
     for f in findings:
         if f.code in result.rules and result.rules[f.code].execution:
@@ -252,7 +259,7 @@ def build_sarif(
                         {
                             "physicalLocation": {
                                 "artifactLocation": {
-                                    "uri": uri_reference(uri_of(f.path)),
+                                    "uri": uri_reference(placed_uri(f.path)),
                                     **({} if f.path in unplaced else {"uriBaseId": "%SRCROOT%"}),
                                 },
                                 "region": _region(f.span),
@@ -271,7 +278,7 @@ def build_sarif(
         left_out = [findings[i] for i in order[max_results:]]
         findings = [findings[i] for i in kept]
     for f in findings:
-        item, _ = _result(f, uri_of(f.path), index, result, fingerprints, uri_of)
+        item, _ = _result(f, placed_uri(f.path), index, result, fingerprints, uri_of)
         if f.path in unplaced:
             del item["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"]
         results.append(item)
@@ -304,14 +311,14 @@ def build_sarif(
             }
         )
     where = "--sarif-srcroot" if srcroot is not None else "the repository root (git top level)"
-    for display, hidden in sorted(outside.items()):
+    for display, kept_out in sorted(outside.items()):
         named = "by its file name only" if display in unplaced else "relative to the root (../)"
         notifications.append(
             {
                 "level": "warning",
                 "message": {
                     "text": f"{_shown_path(display)} lies outside the source root ({where}); its "
-                    f"{len(hidden)} result(s) (by rule: {_by_rule(hidden)}) name it {named}, so code "
+                    f"{len(kept_out)} result(s) (by rule: {_by_rule(kept_out)}) name it {named}, so code "
                     f"scanning cannot show them on a repository file. Lint files inside the repository, "
                     f"or pass --sarif-srcroot DIR."
                 },

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..findings import Finding
 from ..redact import mask
@@ -80,7 +80,8 @@ def _frame(
     if first >= 0 and spans[first][1] > low:
         low = spans[first][0]
     first = max(first, 0)
-    pieces, position, new_start, new_end = [], low, None, None
+    pieces: list[str] = []
+    position, new_start, new_end = low, None, None
     for s, e in spans[first:]:
         if s >= high:
             break
@@ -140,8 +141,8 @@ def _secret_lines(
     for path in {f.path for f in result.findings} | {s.finding.path for s in result.suppressed}:
         source = result.source(path) if frames else None
         if source is not None:
-            for line, span in _pem_block_lines(source).items():
-                secrets.setdefault((path, line), []).append(span)
+            for line, cols in _pem_block_lines(source).items():
+                secrets.setdefault((path, line), []).append(cols)
     return secrets
 
 
@@ -181,7 +182,8 @@ class _Lines:
     BATCH = 512
 
     def __init__(self, console, color: bool) -> None:
-        self.console, self.color, self.pending, self.count = console, color, [], 0
+        self.console, self.color, self.count = console, color, 0
+        self.pending: list[Any] = []  # rich Segments in colour, plain strings otherwise
 
     def print(self, *parts: str | tuple[str, str]) -> None:
         from rich.control import strip_control_codes
