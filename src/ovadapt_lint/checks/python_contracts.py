@@ -32,6 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..flow.build import dotted as _dotted
 from ..frontends.json_tree import format_path
 from .contracts import _STRUCTURAL_MATCH, _STRUCTURAL_MATCH_UNVERSIONED, Contract, _message
 
@@ -878,17 +879,6 @@ def _unplaced(value: Any) -> Any:
     if isinstance(value, Opaque):
         return Opaque(None)
     return value
-
-
-def _dotted(node: ast.AST | None) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
 
 
 def _flat(body: list[ast.stmt]):

@@ -810,26 +810,6 @@ def _flat_statements(root: ast.AST):
         stack.extend(reversed(_child_statements(statement)))
 
 
-def _where(node: Any) -> tuple[tuple[int, int], tuple[int, int]]:
-    return (
-        (node.lineno, node.col_offset),
-        (node.end_lineno or node.lineno, node.end_col_offset or 0),
-    )
-
-
-def _owner(statements: list[ast.stmt], value: ast.AST) -> ast.stmt | None:
-    """The innermost statement that evaluates ``value``: the last one (in source order) whose range
-    holds it, since a block's statements come after the statement that opens it."""
-    (start, end), found = _where(value), None
-    for statement in statements:
-        (low, high) = _where(statement)
-        if low > start:
-            break
-        if end <= high:
-            found = statement
-    return found
-
-
 def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
     """A cheap, conservative pre-check on the ``ast`` tree: can this module contain projection
     context at all? Used by ``--scope all``, whose recognition is name-based."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .. import rulepack
+from ..flow.build import dotted as dotted  # one definition of a Name/Attribute chain's name
 from ..keyclass import Vocabulary
 
 
@@ -146,18 +147,6 @@ def python_vocabulary(
         public_validators=frozenset(projection.get("validators", ())) | frozenset(validators),
         audit=audit,
     )
-
-
-def dotted(node: ast.AST | None) -> str | None:
-    """``os.path.join`` for a Name/Attribute chain, else None."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
 
 
 def string_value(node: ast.AST | None) -> str | None:
