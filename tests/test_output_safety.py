@@ -397,9 +397,10 @@ def test_a_stale_baseline_entry_with_a_hostile_path_is_printed_escaped(tmp_path:
 
 
 def test_contract_messages_name_masked_values_by_kind(tmp_path: Path) -> None:
-    from .conftest import ADAPTER_FIXTURE
+    # The project's own adapter fixture: a clone without ../shared runs this too.
+    from .conftest import OWN_ADAPTER_FIXTURE
 
-    doc = json.loads(ADAPTER_FIXTURE.read_text(encoding="utf-8"))
+    doc = json.loads(OWN_ADAPTER_FIXTURE.read_text(encoding="utf-8"))
     adapter = doc["attention_queue"]["items"][0]["openviking_session_memory_adapter"]
     adapter["mode"] = "/home/user/zq-hidden-proj"
     adapter["status_projection"]["quota_state"] = "zqvault rollout"
