@@ -201,7 +201,7 @@ class ModuleFacts:
     classes: dict[str, ClassFacts] = field(default_factory=dict)
     globals: dict[str, Taint] = field(default_factory=dict)
     # The module's inline directives (checks.suppressions): `# ovadapt: ignore` line -> codes (None: all;
-    # line 0: the whole file), and `# noqa:` line -> codes. Flow findings are found after the module.
+    # line 0: the whole file), and noqa comments: line -> codes. Flow findings are found after the module.
     suppressed: dict[int, list[str] | None] = field(default_factory=dict)
     noqa: dict[int, list[str]] = field(default_factory=dict)
     # Other files this module's own findings depend on (sibling modules read for contract constants), each
