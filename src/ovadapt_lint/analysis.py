@@ -26,7 +26,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 if TYPE_CHECKING:
-    from .checks.python_taint import PythonVocabulary
+    from .checks.python_vocabulary import PythonVocabulary
     from .flow.models import FlowModels
 
 
@@ -74,9 +74,14 @@ class Analysis:
     @cached_property
     def python(self) -> PythonVocabulary:
         """Projection context and sanitizers for Python files: the built-in vocabulary plus ``python_names``."""
-        from .checks.python_taint import python_vocabulary
+        from .checks.python_vocabulary import python_vocabulary
 
-        return python_vocabulary(*self.python_names, audit=self.scope == "all")
+        functions, classes, receivers, _, validators = (
+            self.python_names
+        )  # sanitizers: the flow models'
+        return python_vocabulary(
+            functions, classes, receivers, validators, audit=self.scope == "all"
+        )
 
     @cached_property
     def flow(self) -> FlowModels:

@@ -38,7 +38,7 @@ class Config:
     deny_list: list[Path] = field(default_factory=list)
     vocabulary: list[Path] = field(default_factory=list)
     internal_domains: list[str] = field(default_factory=list)
-    # Python projection context and sanitizers, added to rules/vocabulary/python.toml
+    # Python projection context (added to rules/vocabulary/python.toml) and sanitizers (to rules/flow/models.toml)
     projection_functions: list[str] = field(default_factory=list)
     projection_classes: list[str] = field(default_factory=list)
     projection_receivers: list[str] = field(default_factory=list)

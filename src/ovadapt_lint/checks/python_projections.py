@@ -38,7 +38,7 @@ from ..frontends.json_tree import JNode
 from ..frontends.python_text import PythonText
 from ..keyclass import Vocabulary
 from .contracts import Contract
-from .python_taint import PythonVocabulary, call_args, dotted, is_false, string_value
+from .python_vocabulary import PythonVocabulary, call_args, dotted, is_false, string_value
 from .raw_fields import _COPY_FLAG, _RAWISH
 
 FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
@@ -708,38 +708,9 @@ class ScopeAnalyzer:
 
 
 # A key ending in one of these holds a number, a digest or a commit id, whatever flowed into it.
-_COMPACT_WORDS = frozenset(
-    {
-        "hash",
-        "sha",
-        "sha1",
-        "sha256",
-        "digest",
-        "commit",
-        "count",
-        "version",
-        "returncode",
-        "code",
-        "size",
-        "bytes",
-        "total",
-        "index",
-        "length",
-        "len",
-        "number",
-        "num",
-    }
-)
-
-
 # A schema that names itself a projection of something (`worker_status_projection_v1`) or public; not one
 # that merely mentions the word (`runtime_projection_route_v0`, an internal route object).
 _NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
-
-
-def _compact_key(key: str) -> bool:
-    words = re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", key).lower())
-    return bool(words) and words[-1] in _COMPACT_WORDS
 
 
 def found_attested_receivers(found: _Collector) -> set[str]:
