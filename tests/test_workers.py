@@ -145,7 +145,7 @@ _STUCK_HISTORY_SCAN = """
 import os, signal, sys, threading, time
 from ovadapt_lint import history
 from ovadapt_lint.analysis import Analysis
-from ovadapt_lint.config import Config
+from ovadapt_lint.config import Config, RunOptions
 from ovadapt_lint.engine import PARALLEL_MIN_FILES
 
 def stuck(task):  # a blob whose linting never ends
@@ -154,8 +154,8 @@ def stuck(task):  # a blob whose linting never ends
 signal.signal(signal.SIGINT, signal.default_int_handler)
 history._lint_task = stuck
 tasks = [(f"{n:040x}", f"f{n}.json", "json", "source", b"{}") for n in range(PARALLEL_MIN_FILES)]
-config = Config(jobs=2)
-scan = history._lint_all(iter(tasks), len(tasks), config, Analysis.build(config))
+config = Config()
+scan = history._lint_all(iter(tasks), len(tasks), config, Analysis.build(config), RunOptions(jobs=2))
 threading.Timer(2, os.kill, (os.getpid(), signal.SIGINT)).start()
 try:
     next(scan)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import Analysis
-from .config import Config
+from .config import Config, RunOptions
 from .discover import Target, discover
 from .finalise import attach_sources, finalise, select
 from .findings import Finding
@@ -386,14 +386,14 @@ def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | Non
         return None, None
 
 
-def _make_cache(config: Config):
-    if not config.use_cache:
+def _make_cache(options: RunOptions, config: Config):
+    """The run's cache (None without one), salted with what ``config``'s files are judged with."""
+    if not options.use_cache:
         return None
-    from .cache import DEFAULT_DIR, cache_salt, open_cache
+    from .cache import cache_salt, open_cache
 
-    folder = config.cache_dir or (
-        (config.source.parent if config.source else Path(".")) / DEFAULT_DIR
-    )
+    folder = options.settled(config).cache_dir
+    assert folder is not None
     return open_cache(folder, cache_salt(config))
 
 
@@ -425,8 +425,8 @@ def _lint_in_worker(
     return findings, seen.get(target.display), linted, facts.get(target.display)
 
 
-def _jobs(config: Config, files: int) -> int:
-    jobs = config.jobs or os.cpu_count() or 1
+def _jobs(options: RunOptions, files: int) -> int:
+    jobs = options.jobs or os.cpu_count() or 1
     # Starting workers costs more than linting a handful of files in-process.
     return 1 if files < PARALLEL_MIN_FILES else max(1, min(jobs, files))
 
@@ -450,13 +450,13 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
 
 
 def _results(
-    targets: list[Target], config: Config, analysis: Analysis, progress
+    targets: list[Target], config: Config, analysis: Analysis, options: RunOptions, progress
 ) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any]]:
     """(target, findings, source or None, flow facts or None) for each target, in target order. Files the
     stat index answers are not read; only the others go to the workers."""
-    cache = _make_cache(config)
+    cache = _make_cache(options, config)
     if cache is None:
-        yield from _lint_all(targets, targets, {}, config, analysis, None, {}, progress)
+        yield from _lint_all(targets, targets, {}, config, analysis, None, {}, progress, options)
         return
     from .cache import StatIndex
 
@@ -467,7 +467,9 @@ def _results(
     todo = [t for t in targets if t.display not in answered]
     seen: dict[str, tuple] = {}
     try:
-        yield from _lint_all(targets, todo, answered, config, analysis, cache, seen, progress)
+        yield from _lint_all(
+            targets, todo, answered, config, analysis, cache, seen, progress, options
+        )
     finally:
         for target in todo:
             key, info = seen.get(target.display) or (None, None)
@@ -475,8 +477,8 @@ def _results(
         index.save()
 
 
-def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
-    jobs = _jobs(config, len(todo))
+def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress, options):
+    jobs = _jobs(options, len(todo))
     if jobs == 1:
         for target in targets:
             if target.display in answered:
@@ -542,10 +544,19 @@ def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Targ
     return runs
 
 
-def run(paths: list[str], config: Config, show_progress: bool = False, configs=None) -> LintResult:
+def run(
+    paths: list[str],
+    config: Config,
+    show_progress: bool = False,
+    configs=None,
+    options: RunOptions | None = None,
+) -> LintResult:
     """Lint ``paths`` with ``config``; ``configs`` (a hierarchy.Configs whose root is ``config``) gives
-    each file the nearest config above it instead."""
+    each file the nearest config above it instead. ``options``: the run's (default: no workers' count,
+    no cache, no baseline)."""
     from .hierarchy import Configs
+
+    options = (options or RunOptions()).settled(config)  # one cache folder for every configuration
 
     # Each config's extension rules, vocabulary and deny-list files are read as it is loaded (the root's
     # here, the others' during discovery): a bad one is a ConfigError, not a per-file notice.
@@ -562,7 +573,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
             config.include,
             config.exclude,
             configs.settings,
-            config.force_include,
+            options.force_include,
             result.skipped,
         )
     )
@@ -576,12 +587,12 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress:
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
-        modules: dict[int, tuple[Config, Analysis, list, dict[str, Target]]] = {}
+        modules: dict[Path | None, tuple[Config, Analysis, list, dict[str, Target]]] = {}
         for group, chunk in runs:
             analysis = configs.analysis(group)
-            _, _, facts_list, owners = modules.setdefault(id(group), (group, analysis, [], {}))
+            _, _, facts_list, owners = modules.setdefault(group.source, (group, analysis, [], {}))
             for target, findings, source, facts in _results(
-                chunk, group, analysis, progress.advance
+                chunk, group, analysis, options, progress.advance
             ):
                 result.add_file(target)
                 shown = len(result.findings)
@@ -598,7 +609,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
             for display, found in by_file.items():
                 if display in owners:
                     select(result, group, owners[display], found, analysis.pack.rules)
-    finalise(result, config)
+    finalise(result, options)
     attach_sources(result, linted)
     return result
 
@@ -659,12 +670,15 @@ class _Progress:
             self.bar.stop()
 
 
-def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:
+def lint_paths(
+    paths: list[str] | str, config: Config | None = None, options: RunOptions | None = None
+) -> list[Finding]:
     """Lint files and folders; return the findings, sorted by file and position.
 
     ``config`` defaults to the nearest configuration above each file
     (``pyproject.toml`` ``[tool.ovadapt-lint]`` or ``.ovadapt-lint.toml``);
-    a given ``config`` applies to every file.
+    a given ``config`` applies to every file. ``options``: the run's (workers, cache, baseline); by
+    default one worker per core, no cache, no baseline.
     Raises ``ConfigError`` for a path that does not exist or a bad config file.
     """
     from pathlib import Path
@@ -675,8 +689,9 @@ def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Fin
         paths = [paths]
     paths = [str(p) for p in paths] or ["."]
     if config is not None:
-        return run(paths, config).findings
+        return run(paths, config, options=options).findings
     from .hierarchy import Configs
 
     root = find_config(Path(paths[0])) or Config()
-    return run(paths, root, configs=Configs(root)).findings
+    options = options or RunOptions.of(root)
+    return run(paths, root, configs=Configs(root), options=options).findings

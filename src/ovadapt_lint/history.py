@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .analysis import Analysis
-from .config import Config
+from .config import Config, RunOptions
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import _WORKER
 from .findings import Finding
@@ -308,10 +308,11 @@ def _lint_all(
     total: int,
     config: Config,
     analysis: Analysis,
+    options: RunOptions,
 ) -> Iterator[tuple[str, list[Finding]]]:
     from .engine import PARALLEL_MIN_FILES, _init_worker
 
-    jobs = config.jobs or os.cpu_count() or 1
+    jobs = options.jobs or os.cpu_count() or 1
     if jobs == 1 or total < PARALLEL_MIN_FILES:
         for sha, path, kind, role, data in tasks:
             yield sha, lint_blob(data, path, kind, role, config, analysis)
@@ -356,18 +357,20 @@ def scan_history(
     config: Config,
     analysis: Analysis | None = None,
     *,
+    options: RunOptions | None = None,
     since: str | None = None,
     max_commits: int | None = None,
     all_refs: bool = False,
     show_authors: bool = False,
 ) -> HistoryScan:
     """``analysis``: the one built from ``config`` (built here when not given; a bad file is a ConfigError now,
-    and workers receive the analysis built here)."""
+    and workers receive the analysis built here). ``options``: the run's (default: no cache, no baseline)."""
     from .classify import file_role
     from .engine import _make_cache
     from .finalise import finalise, select
 
     analysis = analysis or Analysis.build(config)
+    options = options or RunOptions()
     started = time.monotonic()
     root = repo_root((paths or ["."])[0])
     head = git(["rev-parse", "--verify", "--quiet", "HEAD"], root, check=False).stdout.strip()
@@ -381,11 +384,13 @@ def scan_history(
     blobs, commits = _collect(root, config, revs, specs, named, max_commits)
     at_head = _head_blobs(root)
     base = config.source.parent if config.source is not None else root
-    if config.use_cache and config.cache_dir is None:
+    if options.use_cache and options.cache_dir is None:
         # Inside the git folder, never in the work tree being scanned.
         common = git(["rev-parse", "--git-common-dir"], root).stdout.strip()
-        config = dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
-    cache = _make_cache(config)
+        options = dataclasses.replace(
+            options, cache_dir=(root / common).resolve() / "ovadapt_cache"
+        )
+    cache = _make_cache(options, config)
     # The reports describe and mask with the configuration's rules, extension rules included.
     result = LintResult(
         anchor=(paths or ["."])[0], config_source=config.source, rules=analysis.pack.rules
@@ -438,7 +443,7 @@ def scan_history(
             else:
                 yield sha, blob.path, blob.kind, roles[sha], data
 
-    for sha, findings in _lint_all(tasks(), len(pending), config, analysis):
+    for sha, findings in _lint_all(tasks(), len(pending), config, analysis, options):
         found[sha] = findings
         if cache is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
             cache.put(keys[sha], findings)
@@ -469,7 +474,7 @@ def scan_history(
             finding.extra["history"] = properties
             finding.extra["history_order"] = blob.commit.order
         select(result, config, target, findings)
-    finalise(result, config, key=_history_key)
+    finalise(result, options, key=_history_key)
     scan.seconds = time.monotonic() - started
     return scan
 
