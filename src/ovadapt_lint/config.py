@@ -81,13 +81,14 @@ KEYS: tuple[Key, ...] = (
     Key("public-sinks", "public_sinks", "sinks", (), "`package.module:function` or "
         "`package.module:Class.method` whose arguments are published."),
     Key("projection-functions", "projection_functions", "globs", (), "Names of functions that "
-        "build projections (added to rules/vocabulary/python.toml), for the `--scope all` audit."),
+        "build projections (fnmatch, lowercased; added to those of rules/vocabulary/python.toml), "
+        "for the `--scope all` audit."),
     Key("projection-classes", "projection_classes", "globs", (), "Names of classes whose "
         "instances are projections."),
     Key("projection-receivers", "projection_receivers", "globs", (), "Names of variables that "
         "hold a projection being built."),
     Key("sanitizers", "sanitizers", "strings", (), "Functions that redact, hash or validate: a "
-        "value through one of them is no longer raw (added to rules/flow/models.toml)."),
+        "value through one of them is no longer raw (added to the sanitisers of rules/flow/models.toml)."),
     Key("deny-list", "deny_list", "paths", (), "Files of internal names (OVA701), relative to the "
         "config file: one per line, `#` comments, `re:PATTERN` (RE2), `sha256:HEX`.",
         flag="--deny-list"),
@@ -112,7 +113,8 @@ KEYS: tuple[Key, ...] = (
         "unless `--no-cache`, `--fix` or `--diff`; the API only when asked.", run=True,
         flag="--no-cache"),
     Key(None, "cache_dir", "path", None, "The result cache folder (default: `.ovadapt_cache` beside "
-        "the first path's config file, or in the working directory).", run=True, flag="--cache-dir"),
+        "the first path's config file, or in the working directory; for `ovadapt-lint history`, in "
+        "the repository's git folder).", run=True, flag="--cache-dir"),
     Key(None, "baseline", "path", None, "A baseline file: its findings are hidden, its entries "
         "that match nothing reported (OVA010).", run=True, flag="--baseline"),
     Key(None, "baseline_prune", "flag", False, "Remove the baseline's entries that match nothing.",

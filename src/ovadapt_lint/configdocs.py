@@ -66,10 +66,14 @@ def _value(key: Key) -> str:
 
 
 def _section(key: Key) -> list[str]:
-    title = f"`{key.name}`" if key.name is not None else f"`{key.flag}` (command line only)"
-    facts = [f"Value: {_value(key)}.", f"Default: {_default(key)}."]
-    if key.name is not None and key.flag:
-        facts.append(f"Command line: `{key.flag}`.")
+    if key.name is None:  # set on the command line, or in the API as a RunOptions field
+        title = f"`{key.flag}` (command line only)"
+        facts = [f"API: `RunOptions.{key.attr}`, {_value(key)}, default {_default(key)}."]
+    else:
+        title = f"`{key.name}`"
+        facts = [f"Value: {_value(key)}.", f"Default: {_default(key)}."]
+        if key.flag:
+            facts.append(f"Command line: `{key.flag}`.")
     return [f"### {title}", "", " ".join(facts), "", key.doc, ""]
 
 
