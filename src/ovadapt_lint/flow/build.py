@@ -639,8 +639,7 @@ class FunctionBuilder:
             self.expr(node.subject)  # type: ignore[attr-defined]
             self.branches([case.body for case in node.cases] + [[]])  # type: ignore[attr-defined]
         elif kind is ast.Raise:
-            if node.exc is not None:  # type: ignore[attr-defined]
-                self.expr(node.exc)  # type: ignore[attr-defined]
+            self.raising(node)  # type: ignore[arg-type]
 
     def branches(self, bodies: list[list[ast.stmt]], guarded: frozenset[str] = frozenset()) -> None:
         """``guarded``: names the first branch's test proved to be numbers or flags (nothing to carry there)."""
@@ -658,20 +657,50 @@ class FunctionBuilder:
 
     def attempt(self, node) -> None:
         before = dict(self.env)
+        throws = self.facts.throws
+        start = len(throws)
         self.block(node.body)
+        end = len(throws)
         after_body = self.env
         ends = []
+        caught: list[str] = []
+        again = False
         for handler in node.handlers:
             self.env = self.merge(before, after_body)
+            types = self.handled(handler.type)
+            caught += types
+            again = again or _raises_again(handler)
             if handler.name:
-                source = self.source(self.models.except_binding, handler, handler.name)
-                self.env[handler.name] = source
+                # Its text is what the body can raise as one of `types` (resolve: Program.caught).
+                self.facts.catches.append((types, start, end))
+                step = self.m.step(handler, handler.name)
+                self.env[handler.name] = taint_of(
+                    ("x", len(self.facts.catches) - 1, (), (step,), None)
+                )
             self.block(handler.body)
             ends.append(self.env)
+        if not again and caught:
+            # What the handlers catch (and do not raise again) never reaches this function's callers.
+            for index in range(start, end):
+                kind, ref, taint, _ = throws[index]
+                if (
+                    kind == "r"
+                    and self.models.covers(ref, tuple(caught))
+                    or self.models.covers(None, tuple(caught))
+                ):
+                    throws[index] = (kind, ref, taint, True)
         self.env = after_body
         self.block(node.orelse)
         self.env = self.merge(self.env, *ends)
         self.block(node.finalbody)
+
+    def handled(self, node: ast.AST | None) -> tuple[str, ...]:
+        """The classes an `except` clause names; a bare `except`, or one the builder cannot name, catches all."""
+        if node is None:
+            return ("BaseException",)
+        names = node.elts if isinstance(node, ast.Tuple) else [node]
+        out = tuple(self.exception_class(n) or "" for n in names)
+        return ("BaseException",) if "" in out else out
 
     # --- sinks -----------------------------------------------------------------
     def sink(self, reason: str, key: str | None, value: ast.AST, taint: Taint) -> None:
@@ -796,9 +825,11 @@ class FunctionBuilder:
 
     def field(self, key: str, base: ast.AST, node: ast.AST, attribute: bool = False) -> Taint:
         """Reading ``key`` of ``base`` (an attribute, a constant subscript, ``.get("key")``)."""
-        if attribute and key in self.models.kill_attributes:
-            return EMPTY
-        if compact_name(key):
+        if (attribute and key in self.models.kill_attributes) or compact_name(key):
+            if not isinstance(base, ast.Name):
+                self.expr(
+                    base
+                )  # its calls still run (and may raise): `subprocess.run(...).returncode`
             return EMPTY
         inner = read(self.expr(base), key)
         kind = self.models.fields.get(key)
@@ -819,6 +850,10 @@ class FunctionBuilder:
         keys = self.keys_of(node.slice)
         if keys:
             return union(*(self.field(k, base, node) for k in keys))
+        key_taint = self.expr(node.slice)
+        if key_taint and isinstance(node.ctx, ast.Load):
+            # A missing computed key raises a KeyError whose text is the key.
+            self.facts.throws.append(("r", "KeyError", key_taint, False))
         return elements(
             self.expr(base)
         )  # a computed key: the key's own material is not the value's
@@ -836,6 +871,47 @@ class FunctionBuilder:
         return EMPTY
 
     def e_call(self, node: ast.Call) -> Taint:
+        taint = self.called(node)
+        self.may_raise(node)
+        return taint
+
+    def may_raise(self, node: ast.Call) -> None:
+        """What the call can raise, for the handlers around it: a call of the linted code (followed when its
+        callers' handlers are resolved), or a library call not known to raise only constant text."""
+        index = self.call_ids.get(id(node))
+        if index is not None:
+            self.facts.throws.append(("c", index, None, False))
+            return
+        func = node.func
+        name = self.m.qualify(dotted(func))
+        if name is None:
+            name = f"?.{func.attr}" if isinstance(func, ast.Attribute) else (dotted(func) or "?")
+        if not self.models.quiet_call(name):
+            self.facts.throws.append(("l", name, None, False))
+
+    def exception_class(self, node: ast.AST | None) -> str | None:
+        """The qualified name of an exception class as written (builtins as they are); None if not a name."""
+        name = dotted(node)
+        return self.m.library_name(name) if name is not None else None
+
+    def raising(self, node: ast.Raise) -> None:
+        exc = node.exc
+        if exc is None:
+            return  # raising again what a handler caught: its try body's raises stand (see attempt)
+        if isinstance(exc, ast.Call):
+            args, kwargs = self.arguments(exc)
+            self.call_site(exc, dotted(exc.func), args, kwargs)  # a helper that makes the exception
+            self.facts.throws.append(
+                ("r", self.exception_class(exc.func), union(*args, *kwargs.values()), False)
+            )
+            return
+        taint = self.expr(exc)
+        if isinstance(exc, ast.Name) and exc.id in self.env:
+            self.facts.throws.append(("r", None, taint, False))  # a caught exception raised again
+        else:
+            self.facts.throws.append(("r", self.exception_class(exc), EMPTY, False))
+
+    def called(self, node: ast.Call) -> Taint:
         func = node.func
         raw_name = dotted(func)
         name = self.m.library_name(raw_name) or ""
@@ -1337,6 +1413,18 @@ _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
 
 
 _SCALARS = frozenset({"int", "float", "bool", "complex"})
+
+
+def _raises_again(handler: ast.ExceptHandler) -> bool:
+    """A handler that raises (again, or anew) lets its callers see an exception."""
+    stack: list[ast.AST] = list(handler.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Raise):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _scalar_guarded(test: ast.AST) -> frozenset[str]:
