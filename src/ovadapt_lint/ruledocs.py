@@ -169,7 +169,8 @@ def flow_models_markdown() -> list[str]:
         f"- `credential` also: environment variables named {_names(sources['env_credential'])}, and a command "
         f"line (a list or f-string) holding a flag {_names(sources['credential_flags'])} followed by a value; "
         f"`local-path` also: environment variables {_names(sources['env_path'])}, and a folder parameter joined "
-        f"onto (`out_dir / name`, `os.path.join(root, ...)`); `record`: `{{k: v for k, v in record.items()}}` "
+        f"onto (`out_dir / name`, `os.path.join(root, ...)`), and the text (`str()`, `os.fspath()`, f-strings, "
+        f"`.as_posix()`) of a parameter annotated `Path` or of `Path(<not a literal>)`; `record`: `{{k: v for k, v in record.items()}}` "
         f"of a record handed in.",
         "",
         f"**Sanitisers** stop a flow: calls {_names(kill['calls'])}; any call into {_names(kill['modules'])}; "

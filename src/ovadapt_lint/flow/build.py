@@ -395,6 +395,9 @@ class FunctionBuilder:
         self.bound_dicts: dict[str, set[int]] = {}  # name -> the dict displays bound to it
         self.call_ids: dict[int, int] = {}
         self.params = set(params)
+        # Names that hold a filesystem path of the caller's machine: parameters annotated `Path`, and values
+        # made with `Path(<not a literal>)` (what `paths` says); their text is a machine path.
+        self.paths: set[str] = _path_parameters(node) if module.models.path_join_params else set()
         self.is_module = isinstance(node, ast.Module)
         sinks = module.projection_sinks.get(id(node), [])
         self.sink_owner: dict[int, list] = {}
@@ -463,6 +466,10 @@ class FunctionBuilder:
                     self.public.add(name)
                 if self.is_resource(value):
                     self.resources.add(name)
+                if self.models.path_join_params and self.is_path(value):
+                    self.paths.add(name)
+                else:
+                    self.paths.discard(name)
                 why = self.m.projection_values.get(id(value))
                 if why is not None:
                     self.projections[name] = why
@@ -963,6 +970,8 @@ class FunctionBuilder:
             return self.source("file-content", node)  # a private file: what is read from it
         if name in models.propagate_calls:
             taint = self.propagated(node, name, args, kwargs)
+            if name in _PATH_TEXT_CALLS and node.args:
+                taint = self.path_text(node.args[0], taint)
             if (
                 name == "os.path.join"
                 and node.args
@@ -1025,7 +1034,8 @@ class FunctionBuilder:
         if method in models.whole_record_methods:
             return self.expr(receiver)
         if method in models.propagate_methods:
-            return union(self.expr(receiver), *args, *kwargs.values())
+            taint = union(self.expr(receiver), *args, *kwargs.values())
+            return self.path_text(receiver, taint) if method == "as_posix" else taint
         base_name = dotted(receiver)
         if base_name in ("self", "cls") and self.class_name is not None:
             return self.site(
@@ -1225,6 +1235,34 @@ class FunctionBuilder:
             and any(a[0] == "p" for a in self.env[node.id].values())
         )
 
+    def is_path(self, node: ast.AST | None) -> bool:
+        """A filesystem path of the caller's machine: a `Path` parameter, `Path(<not a literal>)`, a join onto
+        either; not a path spelt in the code (`Path("examples")`) nor one next to it (`Path(__file__)`)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.paths and node.id not in self.resources
+        if isinstance(node, ast.Call):
+            name = self.m.library_name(dotted(node.func))
+            return (
+                name in _PATH_TYPES
+                and bool(node.args)
+                and not isinstance(node.args[0], ast.Constant)
+                and not self.is_resource(node)
+                and not self.is_public(node)
+            )
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            return self.is_path(node.left)
+        if isinstance(node, ast.IfExp):
+            return self.is_path(node.body) or self.is_path(node.orelse)
+        if isinstance(node, ast.BoolOp):
+            return any(self.is_path(v) for v in node.values)
+        return False
+
+    def path_text(self, node: ast.AST, taint: Taint) -> Taint:
+        """The text of a machine path (`str(root)`, `f"{root}"`, `root.as_posix()`) is a local-path source."""
+        if self.models.path_join_params and self.is_path(node):
+            return union(taint, self.source("local-path", node))
+        return taint
+
     def e_boolop(self, node: ast.BoolOp) -> Taint:
         return union(*(self.expr(v) for v in node.values))
 
@@ -1256,7 +1294,7 @@ class FunctionBuilder:
 
     def e_joined(self, node: ast.JoinedStr) -> Taint:
         taint = union(
-            *(self.expr(v.value) for v in node.values if isinstance(v, ast.FormattedValue))
+            *(self.e_formatted(v) for v in node.values if isinstance(v, ast.FormattedValue))
         )
         for part, value in zip(node.values, node.values[1:]):
             text = _string(part)
@@ -1381,7 +1419,7 @@ class FunctionBuilder:
         return taint
 
     def e_formatted(self, node: ast.FormattedValue) -> Taint:
-        return self.expr(node.value)
+        return self.path_text(node.value, self.expr(node.value))
 
 
 _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
@@ -1413,6 +1451,28 @@ _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
 
 
 _SCALARS = frozenset({"int", "float", "bool", "complex"})
+
+
+_PATH_TYPES = frozenset({"Path", "pathlib.Path", "PosixPath", "pathlib.PosixPath", "WindowsPath"})
+_PATH_TEXT_CALLS = frozenset({"str", "os.fspath", "os.fsdecode"})
+
+
+def _path_parameters(node: ast.AST) -> set[str]:
+    """Parameters annotated `Path` (also `Path | None`, `Optional[Path]`)."""
+    args = getattr(node, "args", None)
+    if not isinstance(args, ast.arguments):
+        return set()
+    out = set()
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        annotation = arg.annotation
+        if annotation is None:
+            continue
+        names = {dotted(n) for n in ast.walk(annotation)}
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            names = set(re.findall(r"[\w.]+", annotation.value))  # a string annotation
+        if names & _PATH_TYPES:
+            out.add(arg.arg)
+    return out
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
