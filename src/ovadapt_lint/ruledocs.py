@@ -150,7 +150,8 @@ def flow_models_markdown() -> list[str]:
         "(`append`, `extend`, `update`, `setdefault`, item stores, comprehensions, `dict(...)`, `**` spreads, "
         "dataclass and pydantic fields) and returns in other modules. Each finding sits where the value is put "
         "under its published key and carries its trace (text output, SARIF `codeFlows`). The models are data in "
-        "`rules/flow/models.toml`; this section is generated from it.",
+        "`rules/flow/models.toml`; this section is generated from it, and every entry below has an example "
+        "generated from the data and run as a test (`tests/test_flow_models.py`).",
         "",
         '**Sources** (by kind; `["x"]` is a key or attribute read from a record, also through `.get`):',
         "",

@@ -1381,9 +1381,33 @@ class FunctionBuilder:
                     # `{k: v for k, v in record.items()}`: every field of a record handed in comes along
                     value = union(value, self.source("record", node.generators[0].iter))
                 return store(value, "*", None)
-            return store(self.expr(node.elt), "*", None)  # the elements of a new sequence
+            value = self.expr(node.elt)
+            if self._copies_values(node):
+                # `[v for v in record.values()]`: every field's value of a record handed in
+                value = union(value, self.source("record", node.generators[0].iter))
+            return store(value, "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
+
+    def _copies_values(self, node) -> bool:
+        clause = node.generators[0]
+        source = clause.iter
+        if (
+            len(node.generators) != 1
+            or not isinstance(clause.target, ast.Name)
+            or dotted(node.elt) != clause.target.id
+            or not isinstance(source, ast.Call)
+            or not isinstance(source.func, ast.Attribute)
+            or source.func.attr != "values"
+        ):
+            return False
+        return self._handed_in(source.func.value)
+
+    def _handed_in(self, record: ast.AST) -> bool:
+        """A record the function was given or got from a call (not a container it built itself)."""
+        if isinstance(record, ast.Name) and record.id in self.containers:
+            return False
+        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
 
     def _copies_record(self, node: ast.DictComp) -> bool:
         clause = node.generators[0]
@@ -1405,10 +1429,7 @@ class FunctionBuilder:
             and dotted(node.value) == value.id
         ):
             return False
-        record = source.func.value
-        if isinstance(record, ast.Name) and record.id in self.containers:
-            return False
-        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
+        return self._handed_in(source.func.value)
 
     def e_value(self, node) -> Taint:
         return self.expr(node.value)
