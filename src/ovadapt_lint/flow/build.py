@@ -968,7 +968,7 @@ class FunctionBuilder:
             and not (self.is_public(node.args[0]) or self.is_resource(node.args[0]))
         ):
             return self.source("file-content", node)  # a private file: what is read from it
-        if name in models.propagate_calls:
+        if name in models.propagate_calls or name in models.serialisers:
             taint = self.propagated(node, name, args, kwargs)
             if name in _PATH_TEXT_CALLS and node.args:
                 taint = self.path_text(node.args[0], taint)
