@@ -222,6 +222,16 @@ def _sink_examples() -> list[Example]:
                 sink="line",
             )
         )
+    for name in sinks["serialisers"]:
+        out.append(
+            Example(
+                f"sinks.serialisers: {name}",
+                [f'{target}.write_text({name}({{"value": {RAW}}}))'],
+                "",
+                RAW_CODE,
+                sink="line",
+            )
+        )
     for method in sinks["write_methods"]:
         arg = f"[{RAW}]" if method == "writelines" else RAW
         out.append(

@@ -204,7 +204,8 @@ def flow_models_markdown() -> list[str]:
         "returned;",
         "- a dict whose literal keys are those of an object of a committed public JSON fixture of the linted set "
         "(three or more shared keys, most of the dict's, two of them not generic): it builds that fixture;",
-        f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} on "
+        f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} "
+        f"(also the text of {_names(sinks['serialisers'])}) on "
         f"one: a path whose name ends in {_names(sinks['public_suffixes'])} or that runs through a "
         f"{_names(sinks['public_folders'])} folder, wherever the value was built;",
         '- the arguments of the configured `public-sinks = ["pkg.module:function", "pkg.module:Class.method"]` '
