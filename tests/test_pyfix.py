@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from ovadapt_lint import Config, cli, lint_paths, redact_value
 from ovadapt_lint.registry import all_rules
 
-from .conftest import ROOT, run_cli
+from .conftest import ROOT, run_cli, sarif_schema_errors
 
 BUILDER = '''\
 """A projection builder."""
@@ -162,10 +162,52 @@ def test_json_and_sarif_carry_the_fix(tmp_path: Path) -> None:
     results = {r["ruleId"]: r for r in sarif["runs"][0]["results"]}
     change = results["OVA501"]["fixes"][0]["artifactChanges"][0]
     assert change["replacements"][0]["insertedContent"]["text"] == "[redacted:local-path]"
-    assert (
-        "fixes" not in results["OVA208"]
-    )  # a codemod's edit is computed by --diff, not by a report
+    # A codemod's edit is computed by --diff, not by a report: only its applicability is said.
+    assert "fixes" not in results["OVA208"]
+    assert results["OVA208"]["properties"]["fixApplicability"] == "unsafe"
+    assert sarif_schema_errors(sarif) == []
     assert "/home/operator" not in json.dumps(sarif)
+
+
+def test_a_cached_run_reports_the_same_fixes(tmp_path: Path) -> None:
+    module = tmp_path / "builder.py"
+    module.write_text(
+        BUILDER.replace('"run_ref": event["id"],', '"source": "/home/operator/state.json",'),
+        encoding="utf-8",
+    )
+    fresh, cached = (
+        json.loads(run_cli("--format", "json", str(module), cwd=tmp_path).stdout)["findings"]
+        for _ in range(2)
+    )
+    assert fresh == cached and any("edits" in f.get("fix", {}) for f in cached)
+
+
+def test_a_bom_and_a_latin1_file_keep_their_encoding(tmp_path: Path) -> None:
+    bom = tmp_path / "bom.py"
+    bom.write_bytes(
+        b"\xef\xbb\xbfdef packet(event):\n"
+        b'    return {"raw_tool_outputs_copied": False, "next_action": event["message"], '
+        b'"where": "/home/al/x"}\n'
+    )
+    latin = tmp_path / "latin.py"
+    latin.write_bytes(
+        b"# -*- coding: latin-1 -*-\n"
+        b'"""Caf\xe9."""\n\n\ndef packet(event):\n'
+        b'    return {"raw_tool_outputs_copied": False, "note": "caf\xe9", "next_action": event["message"]}\n'
+    )
+    # Safe fixes alone: the BOM file's literal (a BOM used to make every Python fix "not parse").
+    run_cli("--fix", "--no-cache", str(bom))
+    assert (
+        bom.read_bytes().startswith(b"\xef\xbb\xbfdef")
+        and b"[redacted:local-path]" in bom.read_bytes()
+    )
+    run_cli("--fix", "--unsafe-fixes", "--no-cache", str(bom), str(latin))
+    assert b'"next_action": redact_value(event["message"])' in bom.read_bytes()
+    fixed = latin.read_bytes()
+    assert (
+        b'"note": "caf\xe9"' in fixed and b'"next_action": redact_value(event["message"])' in fixed
+    )
+    assert not [f for f in lint_paths([str(bom), str(latin)]) if f.code == "OVA208"]
 
 
 def test_redact_value_keeps_the_shape() -> None:

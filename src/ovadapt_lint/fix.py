@@ -82,19 +82,24 @@ def apply_edits(data: bytes, findings: list[Finding]) -> tuple[bytes, list[Findi
 
 
 def _parses(kind: str, data: bytes) -> bool:
-    text = data.decode("utf-8", "surrogateescape")
+    if kind == "python":
+        try:
+            ast.parse(
+                data
+            )  # bytes: Python reads the BOM and a coding declaration as it would run it
+        except (ValueError, SyntaxError, RecursionError):
+            return False
+        return True
+    text = (data[len(BOM) :] if data.startswith(BOM) else data).decode("utf-8", "surrogateescape")
     try:
-        if kind == "python":
-            ast.parse(text)
-        elif kind == "jsonl":
-            for line in text.split(
-                "\n"
-            ):  # JSON Lines records, as parse_jsonl reads them (U+2028 is text)
+        if kind == "jsonl":
+            # JSON Lines records, as parse_jsonl reads them (U+2028 is text)
+            for line in text.split("\n"):
                 if line.strip():
                     json.loads(line)
         else:
             json.loads(text)
-    except (ValueError, SyntaxError, RecursionError):
+    except (ValueError, RecursionError):
         return False
     return True
 
@@ -193,7 +198,8 @@ def edit(
         from .pyfix.codemods import rewrite
 
         outcome = rewrite(body, applied, flows, sanitizer(options))
-        after, applied = outcome.data, outcome.applied
+        if outcome.parsed:  # else the literal edits stand alone, as bytes
+            after, applied = outcome.data, outcome.applied
         for finding in (*flows, *literal):
             if id(finding) in outcome.refused:
                 finding.unfixable = outcome.refused[id(finding)]

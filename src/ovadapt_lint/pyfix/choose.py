@@ -44,18 +44,28 @@ def fix_report(finding: Finding, rules: dict[str, Any] | None = None) -> dict[st
     """The finding's fix as the JSON and SARIF reports give it (None: it has none). A literal edit is given
     as bytes of the file (after a UTF-8 byte-order mark) and its placeholder; a codemod's edit is computed
     only by --fix/--diff (libcst is not loaded for a report), so it is described, without edits."""
+    edit = finding.extra.get(
+        "edit"
+    )  # the literal edit as the engine recorded it (a cached run too)
+    if edit is not None:
+        start, length, text = edit
+        if not isinstance(text, str) or not SAFE_REPLACEMENT.match(text):
+            return None
+        from ..registry import all_rules
+
+        rule = (rules if rules is not None else all_rules()).get(finding.code)
+        return {
+            "applicability": "unsafe"
+            if rule is not None and rule.applicability == "unsafe"
+            else "safe",
+            "message": f"replace the value with {text}",
+            "edits": [{"byte_offset": start, "byte_length": length, "content": text}],
+        }
+    if finding.fix is not None or not is_codemod(finding):
+        return None  # a literal edit the engine did not record is not shown
     kind = applicability(finding, rules)
     if kind == "none":
         return None
-    if finding.fix is not None:
-        start, end, text = finding.fix
-        if not SAFE_REPLACEMENT.match(text):
-            return None
-        return {
-            "applicability": kind,
-            "message": f"replace the value with {text}",
-            "edits": [{"byte_offset": start, "byte_length": end - start, "content": text}],
-        }
     what = (
         "remove the credential's field or item store"
         if finding.code == "OVA410"

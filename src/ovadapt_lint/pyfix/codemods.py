@@ -38,6 +38,7 @@ _TEXT_LEAVES = (
 @dataclass
 class Outcome:
     data: bytes
+    parsed: bool = True  # False: libcst could not parse the file, nothing was planned
     applied: list[Finding] = field(default_factory=list)
     # id(finding) -> why its fix was not applied
     refused: dict[int, str] = field(default_factory=dict)
@@ -67,7 +68,7 @@ def rewrite(
         module = cst.parse_module(data)
     except (cst.ParserSyntaxError, RecursionError, ValueError):
         return Outcome(
-            data, refused={id(f): "libcst cannot parse this file" for f in (*literal, *flows)}
+            data, parsed=False, refused={id(f): "libcst cannot parse this file" for f in flows}
         )
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
@@ -155,7 +156,9 @@ class _Planner:
 
     def decide(self, finding: Finding, node: cst.CSTNode) -> str | None:
         """Plan the fix of ``finding`` at ``node`` (the published value); why not, or None."""
-        if self.removed(node) or any(
+        if self.removed(node) or node in self.plan.wrap:
+            return None  # the value goes with its entry, or another finding's fix wraps it already
+        if any(
             self._within(node, wrapped) or self._within(wrapped, node) for wrapped in self.plan.wrap
         ):
             return "another fix changes this value"
