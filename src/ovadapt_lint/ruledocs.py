@@ -190,6 +190,7 @@ def flow_models_markdown() -> list[str]:
         data["propagators"],
         data["sinks"],
     )
+    raises = data["exceptions"]
     by_kind: dict[str, list[str]] = {}
     for table in ("calls", "methods", "names", "fields"):
         for name, kind in sources[table].items():
@@ -226,7 +227,8 @@ def flow_models_markdown() -> list[str]:
         f"- `credential` also: environment variables named {_names(sources['env_credential'])}, and a command "
         f"line (a list or f-string) holding a flag {_names(sources['credential_flags'])} followed by a value; "
         f"`local-path` also: environment variables {_names(sources['env_path'])}, and a folder parameter joined "
-        f"onto (`out_dir / name`, `os.path.join(root, ...)`); `record`: `{{k: v for k, v in record.items()}}` "
+        f"onto (`out_dir / name`, `os.path.join(root, ...)`), and the text (`str()`, `os.fspath()`, f-strings, "
+        f"`.as_posix()`) of a parameter annotated `Path` or of `Path(<not a literal>)`; `record`: `{{k: v for k, v in record.items()}}` "
         f"of a record handed in.",
         "",
         f"**Sanitisers** stop a flow: calls {_names(kill['calls'])}; any call into {_names(kill['modules'])}; "
@@ -242,6 +244,15 @@ def flow_models_markdown() -> list[str]:
         f"{_names(carry['methods'])}; container updates {_names(carry['container_methods'])}. Any other library "
         f"call's result carries nothing (the quiet default); calls into the linted code follow the callee's "
         f"summary.",
+        "",
+        "**Exception text** (`except E as e`) is what the try body can raise as an `E`: a `raise` in the linted "
+        'code carries its message (a constant message carries nothing; `f"... {path}"` carries the path); a '
+        "call of the linted code carries what its body raises (its own handlers that catch everything without "
+        "raising again keep it); a missing computed key raises a `KeyError` that carries the key. Library calls "
+        f"whose exceptions carry no material: {_names(raises['quiet_calls'])}, and methods "
+        f"{_names(raises['quiet_methods'])}; calls whose exceptions of some classes carry material (a path, a "
+        f"command line): {_names([f'{k} ({chr(47).join(v)})' for k, v in raises['carriers'].items()])}. Any other "
+        "call may raise anything, so `e` is exception text whatever its class.",
         "",
         "**Sinks** (where a value is published):",
         "",
