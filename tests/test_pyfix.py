@@ -303,3 +303,47 @@ def test_generated_builders_fix_to_parsing_code_that_stays_fixed(case: tuple[str
         assert b'"run_ref": event["id"]' in fixed or b'"run_ref"' not in source.encode()
         _quiet_main([str(module), "--fix", "--unsafe-fixes", "--no-cache"])
         assert module.read_bytes() == fixed
+
+
+def test_what_libcst_cannot_parse_is_refused_with_a_reason_and_literals_still_fixed(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import libcst
+
+    from ovadapt_lint.pyfix import codemods
+
+    module = tmp_path / "builder.py"
+    module.write_text(
+        BUILDER.replace('"run_ref": event["id"],', '"source": "/home/operator/state.json",'),
+        encoding="utf-8",
+    )
+
+    def unparsable(*args, **kwargs):
+        raise libcst.ParserSyntaxError("no", lines=["x"], raw_line=1, raw_column=0)
+
+    monkeypatch.setattr(codemods.cst, "parse_module", unparsable)
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        assert cli.main([str(module), "--fix", "--unsafe-fixes", "--no-cache"]) == 1
+    fixed = module.read_text(encoding="utf-8")
+    assert '"source": "[redacted:local-path]",' in fixed  # the literal, as bytes
+    assert '"next_action": event["message"],' in fixed
+    assert "OVA208 not fixed: libcst cannot parse this file" in err.getvalue()
+
+
+def test_a_failing_codemod_leaves_the_file_and_says_so(tmp_path: Path, monkeypatch) -> None:
+    from ovadapt_lint.pyfix import codemods
+
+    module = tmp_path / "builder.py"
+    module.write_text(BUILDER, encoding="utf-8")
+
+    def broken(*args, **kwargs):
+        raise KeyError("bug")
+
+    monkeypatch.setattr(codemods, "rewrite", broken)
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        cli.main([str(module), "--fix", "--unsafe-fixes", "--no-cache"])
+    assert module.read_text(encoding="utf-8") == BUILDER
+    assert "a Python fix failed (KeyError); nothing written" in err.getvalue()
+    assert "Traceback" not in err.getvalue()

@@ -232,9 +232,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--fix",
         action="store_true",
-        help="rewrite leaking values in place (placeholders such as [redacted:credential]); "
-        "a file changed since it was linted is skipped, a symbolic link is fixed through its "
-        "target only inside the linted tree; exit 1 if unfixable findings remain",
+        help="rewrite leaking values in place (placeholders such as [redacted:credential]): the safe "
+        "fixes, unsafe ones too with --unsafe-fixes; a file changed since it was linted is skipped, a "
+        "symbolic link is fixed through its target only inside the linted tree; exit 1 if unfixable "
+        "findings remain",
     )
     parser.add_argument(
         "--diff",

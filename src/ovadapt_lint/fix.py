@@ -197,7 +197,18 @@ def edit(
         # One concrete syntax tree for the codemods and the literal edits chosen above.
         from .pyfix.codemods import rewrite
 
-        outcome = rewrite(body, applied, flows, sanitizer(options))
+        try:
+            outcome = rewrite(body, applied, flows, sanitizer(options))
+        except (
+            Exception
+        ) as exc:  # a bug must not cost the run: the file is left as it is, and said so
+            return FileFix(
+                path,
+                display,
+                original,
+                original,
+                error=f"a Python fix failed ({type(exc).__name__}); nothing written",
+            )
         if outcome.parsed:  # else the literal edits stand alone, as bytes
             after, applied = outcome.data, outcome.applied
         for finding in (*flows, *literal):

@@ -66,7 +66,7 @@ def rewrite(
     A file libcst cannot parse is returned unchanged, every fix refused with the reason."""
     try:
         module = cst.parse_module(data)
-    except (cst.ParserSyntaxError, RecursionError, ValueError):
+    except Exception:  # ParserSyntaxError, and whatever its native parser raises on syntax it lacks
         return Outcome(
             data, parsed=False, refused={id(f): "libcst cannot parse this file" for f in flows}
         )
