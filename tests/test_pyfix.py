@@ -241,6 +241,7 @@ KEYS = [
     "first_agent_todo",
     "diff",
     "home",
+    "body",
 ]
 
 
@@ -347,3 +348,20 @@ def test_a_failing_codemod_leaves_the_file_and_says_so(tmp_path: Path, monkeypat
     assert module.read_text(encoding="utf-8") == BUILDER
     assert "a Python fix failed (KeyError); nothing written" in err.getvalue()
     assert "Traceback" not in err.getvalue()
+
+
+def test_every_counterpart_names_a_raw_key_and_a_sanitised_template() -> None:
+    """rules/fixes.toml: a counterpart is used only for a raw-named key, and its value must stop the flow
+    (else a second --fix would find the field again)."""
+    import libcst
+
+    from ovadapt_lint.keyclass import vocabulary
+    from ovadapt_lint.pyfix.choose import counterparts, fix_data
+
+    assert counterparts()
+    for raw, (new, template, _) in counterparts().items():
+        verdict = vocabulary().classify(raw)
+        assert verdict.category is not None, raw
+        assert new != raw and "{value}" in template
+        libcst.parse_expression(template.replace("{value}", "x"))
+    assert fix_data()["sanitizer"]["default"] == "ovadapt_lint.redact_value"

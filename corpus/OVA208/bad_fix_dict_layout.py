@@ -29,3 +29,8 @@ def last_with_comma(event):
         "trajectory": event["trajectory"],  # its length instead
         "raw_log": event["log"],  # removed with its comma
     }
+
+
+def issue_card(issue):
+    # `body` is raw only by its value in JSON; the flow says it is: its digest is published instead
+    return {"public_boundary": "issue_card", "issue_ref_id": issue.ref_id, "body": issue.body}

@@ -170,14 +170,21 @@ class _Planner:
                     self.plan.remove.add(parent)
                     return None
                 verdict = self.vocabulary.classify(key)
-                if verdict.category is not None and not verdict.weak:
-                    return self._compact(parent, key)
+                # A named counterpart is used under any raw key (`body` is raw only by its value in JSON,
+                # and here the flow says the value is raw); only a clearly raw key is removed.
+                raw = verdict.category is not None and not verdict.weak
+                if raw or "_".join(split_words(key)) in self.counterparts:
+                    return self._compact(parent, key, remove=raw)
         if finding.code == "OVA410":
             line = self._store_line(node)
             if line is None:
                 return "a credential is removed by hand (no sanitiser can tell a token)"
             self.plan.remove.add(line)
             return None
+        return self._wrap(node)
+
+    def _wrap(self, node: cst.CSTNode) -> str | None:
+        """Route ``node`` through the sanitiser."""
         call = self._sanitizer_call()
         if call is None:
             return f"the name of the sanitiser {self.sanitizer.rsplit('.', 1)[-1]!r} is taken in this module"
@@ -194,8 +201,9 @@ class _Planner:
             node = self.parents.get(node)
         return False
 
-    def _compact(self, element: cst.DictElement, key: str) -> str | None:
-        """A raw-named field: its compact counterpart where fixes.toml names one, else removed."""
+    def _compact(self, element: cst.DictElement, key: str, remove: bool) -> str | None:
+        """A raw-named field: its compact counterpart where fixes.toml names one, else removed (``remove``)
+        or its value wrapped in the sanitiser."""
         found = self.counterparts.get("_".join(split_words(key)))
         dictionary = self.parents.get(element)
         taken = {
@@ -204,8 +212,10 @@ class _Planner:
             if isinstance(e, cst.DictElement)
         }
         if found is None or found[0] in taken:
-            self.plan.remove.add(element)
-            return None
+            if remove:
+                self.plan.remove.add(element)
+                return None
+            return self._wrap(element.value)
         new_key, template, modules = found
         assert isinstance(element.key, cst.SimpleString)
         quote = element.key.quote
