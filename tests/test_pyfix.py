@@ -365,3 +365,20 @@ def test_every_counterpart_names_a_raw_key_and_a_sanitised_template() -> None:
         assert new != raw and "{value}" in template
         libcst.parse_expression(template.replace("{value}", "x"))
     assert fix_data()["sanitizer"]["default"] == "ovadapt_lint.redact_value"
+
+
+def test_a_codemod_never_lands_on_a_field_other_than_the_one_linted(tmp_path: Path) -> None:
+    from ovadapt_lint.fix import edit
+
+    module = tmp_path / "builder.py"
+    module.write_text(BUILDER, encoding="utf-8")
+    findings = [f for f in lint_paths([str(module)]) if f.code == "OVA208"]
+    # The same length, another field at the linted position: the edit would land on the wrong entry.
+    changed = BUILDER.replace('"next_action": event["message"]', '"next_actiom": event["message"]')
+    from ovadapt_lint.pyfix.choose import FixOptions
+
+    planned = edit(
+        module, "builder.py", "python", changed.encode(), findings, options=FixOptions(True)
+    )
+    assert b'"next_actiom": event["message"]' in planned.after
+    assert any(f.unfixable == "the file changed since it was linted (run again)" for f in findings)

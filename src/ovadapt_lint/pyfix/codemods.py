@@ -8,6 +8,7 @@ credential in a dict entry or an item store is removed; any other value is wrapp
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -25,6 +26,8 @@ from ..findings import Finding
 from ..keyclass import split_words, vocabulary
 from .choose import counterparts
 
+# How flow.resolve names the sink of a flow in its last step.
+_SINK_KEY = re.compile(r'published field "(.*)"')
 # Leaves whose text a literal edit rewrites in place (a whole-value edit replaces the node).
 _TEXT_LEAVES = (
     cst.SimpleString,
@@ -165,6 +168,9 @@ class _Planner:
         parent = self.parents.get(node)
         if isinstance(parent, cst.DictElement) and parent.value is node:
             key = _string_key(parent.key)
+            linted = _sink_key(finding)
+            if linted is not None and key is not None and key != linted:
+                return "the file changed since it was linted (run again)"
             if key is not None:
                 if finding.code == "OVA410":
                     self.plan.remove.add(parent)
@@ -296,6 +302,14 @@ class _Planner:
             call = name
         self._call = call if call is not None else None
         return call
+
+
+def _sink_key(finding: Finding) -> str | None:
+    """The published key the flow analysis saw at the sink (its last step), if it names one."""
+    steps = finding.extra.get("flow") or ()
+    message = steps[-1].get("message", "") if steps else ""
+    match = _SINK_KEY.fullmatch(message)
+    return match.group(1) if match else None
 
 
 def _defines(node: cst.CSTNode, name: str) -> bool:
