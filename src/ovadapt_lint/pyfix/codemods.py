@@ -423,8 +423,27 @@ def _without(original: cst.Dict, updated: cst.Dict, remove: set[cst.CSTNode]) ->
         return updated.with_changes(
             elements=[], lbrace=cst.LeftCurlyBrace(), rbrace=cst.RightCurlyBrace()
         )
-    out = [elements[i] for i in kept]
-    rbrace = updated.rbrace
+    out: list[cst.BaseDictElement] = []
+    lbrace, rbrace = updated.lbrace, updated.rbrace
+    for index, element in enumerate(elements):
+        if original.elements[index] not in remove:
+            out.append(element)
+            continue
+        if index == len(elements) - 1 or not isinstance(element.comma, cst.Comma):
+            continue  # the last element: its ending is handled below
+        # The comment lines after a removed element belong to what follows: the element (or brace) before
+        # it takes them, with the next line's indent.
+        after = element.comma.whitespace_after
+        if out:
+            previous = out[-1]
+            assert isinstance(previous.comma, cst.Comma)
+            out[-1] = previous.with_changes(
+                comma=previous.comma.with_changes(
+                    whitespace_after=_join(previous.comma.whitespace_after, after)
+                )
+            )
+        else:
+            lbrace = lbrace.with_changes(whitespace_after=_join(lbrace.whitespace_after, after))
     if kept[-1] != len(elements) - 1:
         # The old last element went: the new last one takes over its ending (a trailing comma or none);
         # the brace keeps its own line, led by the comment on the new last element's line. The comment on
@@ -445,22 +464,23 @@ def _without(original: cst.Dict, updated: cst.Dict, remove: set[cst.CSTNode]) ->
                 if isinstance(tail, cst.Comma)
                 else cst.MaybeSentinel.DEFAULT
             )
-    return updated.with_changes(elements=out, rbrace=rbrace)
+    return updated.with_changes(elements=out, lbrace=lbrace, rbrace=rbrace)
 
 
 def _join(
     own: cst.BaseParenthesizableWhitespace, tail: cst.BaseParenthesizableWhitespace
 ) -> cst.BaseParenthesizableWhitespace:
-    """``own``'s first line (its comment) and comment lines, then ``tail``'s indent and last line."""
-    if isinstance(own, cst.ParenthesizedWhitespace) and isinstance(
-        tail, cst.ParenthesizedWhitespace
-    ):
-        return own.with_changes(
-            empty_lines=[*own.empty_lines, *tail.empty_lines],
-            indent=tail.indent,
-            last_line=tail.last_line,
-        )
-    return tail
+    """``own``'s first line (its comment) and comment lines, then ``tail``'s comment lines, indent and last
+    line; ``tail``'s first line is the removed element's (its comment goes with it)."""
+    if isinstance(own, cst.ParenthesizedWhitespace):
+        if isinstance(tail, cst.ParenthesizedWhitespace):
+            return own.with_changes(
+                empty_lines=[*own.empty_lines, *tail.empty_lines],
+                indent=tail.indent,
+                last_line=tail.last_line,
+            )
+        return own  # the next element was on the removed one's line: it starts where that one did
+    return _uncommented(tail)
 
 
 def _uncommented(
