@@ -142,6 +142,9 @@ def test_applicability_is_documented_and_reported() -> None:
     assert rules["OVA208"].applicability == "unsafe"
     assert rules["OVA401"].applicability == "safe"
     assert rules["OVA101"].applicability == "none"
+    listed = json.loads(run_cli("rules", "--format", "json").stdout)
+    assert {r["code"]: r["fix_applicability"] for r in listed}["OVA504"] == "unsafe"
+    assert "Automatic fix: unsafe" in run_cli("--explain", "OVA208").stdout
     docs = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     section = docs[docs.index("## OVA208") :]
     assert "*Automatic fix:* unsafe" in section[: section.index("\n## ", 5)]

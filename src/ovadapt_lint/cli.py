@@ -323,7 +323,15 @@ def _rules_command(argv: list[str], out: TextIO) -> int:
         import dataclasses
         import json
 
-        json.dump([dataclasses.asdict(r) for r in rules.values()], out, indent=2)
+        # A rule's effective fix applicability (its own, else its category's).
+        json.dump(
+            [
+                {**dataclasses.asdict(r), "fix_applicability": r.applicability}
+                for r in rules.values()
+            ],
+            out,
+            indent=2,
+        )
         out.write("\n")
     else:
         for rule in rules.values():
