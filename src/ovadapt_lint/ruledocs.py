@@ -208,7 +208,8 @@ def flow_models_markdown() -> list[str]:
         "(`append`, `extend`, `update`, `setdefault`, item stores, comprehensions, `dict(...)`, `**` spreads, "
         "dataclass and pydantic fields) and returns in other modules. Each finding sits where the value is put "
         "under its published key and carries its trace (text output, SARIF `codeFlows`). The models are data in "
-        "`rules/flow/models.toml`; this section is generated from it.",
+        "`rules/flow/models.toml`; this section is generated from it, and every entry below has an example "
+        "generated from the data and run as a test (`tests/test_flow_models.py`).",
         "",
         '**Sources** (by kind; `["x"]` is a key or attribute read from a record, also through `.get`):',
         "",
@@ -261,7 +262,8 @@ def flow_models_markdown() -> list[str]:
         "returned;",
         "- a dict whose literal keys are those of an object of a committed public JSON fixture of the linted set "
         "(three or more shared keys, most of the dict's, two of them not generic): it builds that fixture;",
-        f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} on "
+        f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} "
+        f"(also the text of {_names(sinks['serialisers'])}) on "
         f"one: a path whose name ends in {_names(sinks['public_suffixes'])} or that runs through a "
         f"{_names(sinks['public_folders'])} folder, wherever the value was built;",
         '- the arguments of the configured `public-sinks = ["pkg.module:function", "pkg.module:Class.method"]` '

@@ -400,6 +400,7 @@ class FunctionBuilder:
         self.paths: set[str] = _path_parameters(node) if module.models.path_join_params else set()
         self.is_module = isinstance(node, ast.Module)
         sinks = module.projection_sinks.get(id(node), [])
+        self.sink_values: dict[int, str] = {id(value): reason for _, value, reason in sinks}
         self.sink_owner: dict[int, list] = {}
         if sinks:
             if statements is None:
@@ -968,7 +969,7 @@ class FunctionBuilder:
             and not (self.is_public(node.args[0]) or self.is_resource(node.args[0]))
         ):
             return self.source("file-content", node)  # a private file: what is read from it
-        if name in models.propagate_calls:
+        if name in models.propagate_calls or name in models.serialisers:
             taint = self.propagated(node, name, args, kwargs)
             if name in _PATH_TEXT_CALLS and node.args:
                 taint = self.path_text(node.args[0], taint)
@@ -1073,6 +1074,12 @@ class FunctionBuilder:
                 args[1] if len(args) > 1 else EMPTY,
             )
         if method == "update":
+            why = self.projection_display(node.args[0]) if node.args else None
+            if why is not None and isinstance(receiver, ast.Name):
+                # `result.update({... "raw_artifacts_copied": False})`: the receiver is that projection now,
+                # with all it already holds (a dict another function built and returned).
+                self.sink(why, None, receiver, self.expr(receiver))
+                self.projections[receiver.id] = why
             for taint in args:
                 if taint:
                     self.grow(receiver, taint)
@@ -1094,6 +1101,14 @@ class FunctionBuilder:
                 # An element is one level down (iterating takes it out); `extend` adds a sequence's elements.
                 self.grow(receiver, store(slotted, "*", None) if method != "extend" else slotted)
         return EMPTY
+
+    def projection_display(self, node: ast.AST) -> str | None:
+        """Why a dict display is a recognised projection (its fields are the projection analysis' sinks)."""
+        if not isinstance(node, ast.Dict):
+            return None
+        return next(
+            (self.sink_values[id(v)] for v in node.values if id(v) in self.sink_values), None
+        )
 
     def grow(self, receiver: ast.AST, taint: Taint) -> None:
         """A container takes on more material (append, extend, update): a weak update of its root name."""
@@ -1381,9 +1396,33 @@ class FunctionBuilder:
                     # `{k: v for k, v in record.items()}`: every field of a record handed in comes along
                     value = union(value, self.source("record", node.generators[0].iter))
                 return store(value, "*", None)
-            return store(self.expr(node.elt), "*", None)  # the elements of a new sequence
+            value = self.expr(node.elt)
+            if self._copies_values(node):
+                # `[v for v in record.values()]`: every field's value of a record handed in
+                value = union(value, self.source("record", node.generators[0].iter))
+            return store(value, "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
+
+    def _copies_values(self, node) -> bool:
+        clause = node.generators[0]
+        source = clause.iter
+        if (
+            len(node.generators) != 1
+            or not isinstance(clause.target, ast.Name)
+            or dotted(node.elt) != clause.target.id
+            or not isinstance(source, ast.Call)
+            or not isinstance(source.func, ast.Attribute)
+            or source.func.attr != "values"
+        ):
+            return False
+        return self._handed_in(source.func.value)
+
+    def _handed_in(self, record: ast.AST) -> bool:
+        """A record the function was given or got from a call (not a container it built itself)."""
+        if isinstance(record, ast.Name) and record.id in self.containers:
+            return False
+        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
 
     def _copies_record(self, node: ast.DictComp) -> bool:
         clause = node.generators[0]
@@ -1405,10 +1444,7 @@ class FunctionBuilder:
             and dotted(node.value) == value.id
         ):
             return False
-        record = source.func.value
-        if isinstance(record, ast.Name) and record.id in self.containers:
-            return False
-        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
+        return self._handed_in(source.func.value)
 
     def e_value(self, node) -> Taint:
         return self.expr(node.value)
