@@ -106,15 +106,20 @@ def rewrite(
         assert finding.fix is not None
         start, end, replacement = finding.fix
         inside = [
-            (s.length, n)
-            for s, n in leaves
-            if s.start <= start and end <= s.start + s.length and not planner.removed(n)
+            (s.length, n) for s, n in leaves if s.start <= start and end <= s.start + s.length
         ]
         if not inside:
             outcome.refused[id(finding)] = "the value is not one literal or comment"
             continue
-        _, leaf = min(inside, key=lambda item: item[0])
+        length, leaf = min(inside, key=lambda item: item[0])
         base = spans[leaf].start
+        if planner.removed(leaf):
+            outcome.applied.append(finding)  # it goes with the entry a codemod removes or replaces
+            continue
+        whole = start == base and end == base + length and replacement.startswith('"')
+        if isinstance(leaf, (cst.ConcatenatedString, cst.FormattedString)) and not whole:
+            outcome.refused[id(finding)] = "the value runs across literals; rewrite it by hand"
+            continue
         plan.text.setdefault(leaf, []).append((start - base, end - base, replacement))
         outcome.applied.append(finding)
 
