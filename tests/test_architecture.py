@@ -210,3 +210,16 @@ def test_no_module_reaches_into_the_engine():
         for reach in _engine_privates(path, _module_name(path))
     )
     assert reached == []
+
+
+def test_history_is_a_source_of_blobs_not_a_reporter():
+    """History's findings are written by the reporters every run uses (report/), never by history itself."""
+    graph = import_graph()
+    assert sorted(m for m in graph["history"] if m.split(".")[0] in ("report", "cli")) == []
+    tree = ast.parse((PACKAGE / "history.py").read_text(encoding="utf-8"))
+    writers = [
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name.lstrip("_").startswith("write")
+    ]
+    assert writers == []
