@@ -243,6 +243,8 @@ class Unit:
     role: str
     data: bytes | None = None
     what: str = "file"
+    # Whether --fix may edit it: a blob of the history is never edited, so its findings show no edits.
+    editable: bool = True
 
 
 def lint_unit(
@@ -267,6 +269,14 @@ def lint_unit(
             facts_out[unit.display] = facts
     except Exception as exc:  # one bad unit must not stop the run (RecursionError included)
         findings.append(internal_error_notice(exc, source, unit.what))
+    if unit.editable:
+        _mark_edits(findings, source)
+    mask_quoted(findings, analysis.pack.secrets)
+    return findings, source
+
+
+def _mark_edits(findings: list[Finding], source: SourceFile) -> None:
+    """Stamp the findings' edits with the bytes they refer to; a file --fix cannot edit keeps none."""
     if source.encoding != "utf-8":
         # Edits are byte offsets into the UTF-8 transcoding, not into the file.
         for finding in findings:
@@ -276,8 +286,6 @@ def lint_unit(
                     f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only",
                 )
     _stamp_edits(findings, source.data)
-    mask_quoted(findings, analysis.pack.secrets)
-    return findings, source
 
 
 def _checks_of(

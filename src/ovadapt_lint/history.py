@@ -389,7 +389,10 @@ def _units(
                 )
             ]
         else:
-            yield sha, Unit(Path(blob.path), blob.path, blob.kind, roles[sha], data, what="blob")
+            unit = Unit(
+                Path(blob.path), blob.path, blob.kind, roles[sha], data, "blob", editable=False
+            )
+            yield sha, unit
 
 
 def annotate(findings: list[Finding], blob: Blob, present: bool, show_authors: bool) -> None:
