@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -50,3 +51,16 @@ def test_units_come_back_in_order_from_the_workers(jobs):
     assert list(map_units(_double, items, 40, config, Analysis.build(config))) == [
         (n, n * 2) for n in range(40)
     ]
+
+
+def test_a_unit_fix_cannot_edit_shows_no_edit(tmp_path: Path):
+    """A history blob is never edited: its findings must not offer an edit that reports would show."""
+    data = json.dumps({"ci": {"env": TOKEN}}).encode("utf-8")
+    config = Config(use_cache=False)
+    analysis = Analysis.build(config)
+    unit = Unit(Path("ci.json"), "ci.json", "json", "public", data)
+    edited, _ = lint_unit(unit, config, analysis)
+    kept, _ = lint_unit(dataclasses.replace(unit, editable=False), config, analysis)
+    assert [f.code for f in edited] == [f.code for f in kept] == ["OVA401"]
+    assert edited[0].fix_digest is not None and "edit" in edited[0].extra
+    assert kept[0].fix_digest is None and "edit" not in kept[0].extra
