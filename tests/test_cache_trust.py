@@ -57,7 +57,7 @@ def _salt(config: Config, folder: Path) -> str:
     from ovadapt_lint import engine
     from ovadapt_lint.config import RunOptions
 
-    cache = engine._make_cache(RunOptions(use_cache=True, cache_dir=folder), config)
+    cache = engine.open_run_cache(RunOptions(use_cache=True, cache_dir=folder), config)
     assert cache is not None
     return cache.key("json:source", b"{}")
 
