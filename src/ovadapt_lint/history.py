@@ -11,8 +11,6 @@ and whether the content is still present at HEAD or was removed, and in which co
 from __future__ import annotations
 
 import dataclasses
-import io
-import json
 import os
 import subprocess
 import threading
@@ -20,15 +18,14 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
 
 from .analysis import Analysis
 from .config import Config
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import _WORKER
-from .findings import Finding
+from .findings import Finding, HistoryMark
 from .results import LintResult
-from .source import notice, read_source, visible
+from .source import notice, read_source
 from .vcs import GitError, display, git, repo_root, resolve_commit
 
 _NULL = "0" * 40
@@ -448,26 +445,26 @@ def scan_history(
         result.add_file(target)
         findings = found.get(blob.sha, [])
         present = blob.sha in at_head
-        properties: dict[str, Any] = {
-            "commit": blob.commit.sha[:12],
-            "commitDate": blob.commit.date,
-            "pathAtCommit": blob.path,
-            "blob": blob.sha[:12],
-            "presentAtHead": present,
-            "removedIn": None if present or blob.removed_in is None else blob.removed_in.sha[:12],
-        }
         if present:
-            properties["status"] = "still present"
+            status = "still present"
         elif blob.removed_in is not None:
-            properties["status"] = f"removed in {blob.removed_in.sha[:12]}"
+            status = f"removed in {blob.removed_in.sha[:12]}"
         else:
-            properties["status"] = "not present at HEAD"
-        if show_authors:
-            properties["author"] = blob.commit.author
+            status = "not present at HEAD"
+        mark = HistoryMark(
+            commit=blob.commit.sha[:12],
+            commit_date=blob.commit.date,
+            path_at_commit=blob.path,
+            blob=blob.sha[:12],
+            present_at_head=present,
+            removed_in=None if present or blob.removed_in is None else blob.removed_in.sha[:12],
+            status=status,
+            author=blob.commit.author if show_authors else None,
+            order=blob.commit.order,
+        )
         for finding in findings:
             finding.path = blob.path
-            finding.extra["history"] = properties
-            finding.extra["history_order"] = blob.commit.order
+            finding.history = mark
         select(result, config, target, findings)
     finalise(result, config, key=_history_key)
     scan.seconds = time.monotonic() - started
@@ -475,10 +472,11 @@ def scan_history(
 
 
 def _history_key(finding: Finding) -> tuple:
+    mark = finding.history
     return (
-        finding.extra.get("history_order", 1 << 60),
+        mark.order if mark is not None else 1 << 60,
         finding.path,
-        (finding.extra.get("history") or {}).get("blob", ""),
+        mark.blob if mark is not None else "",
         finding.span.start_line,
         finding.span.start_col,
         finding.code,
@@ -503,128 +501,3 @@ def _public_remote(root: Path) -> str | None:
     return urlunsplit(
         ("https" if parts.scheme in ("ssh", "git") else parts.scheme, netloc, parts.path, "", "")
     )
-
-
-# ---------------------------------------------------------------------------------------------- reports
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
-    from collections import Counter
-
-    result = scan.result
-    current_commit = None
-    current_blob = None
-    for f in result.findings:
-        props = f.extra.get("history")
-        if props is None:  # a stale baseline entry
-            out.write(
-                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
-            )
-            continue
-        if props["commit"] != current_commit:
-            if current_commit is not None:
-                out.write("\n")
-            current_commit = props["commit"]
-            current_blob = None
-            author = (
-                f"  {visible(props['author'])}" if "author" in props else ""
-            )  # an author name is input too
-            out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
-        if (f.path, props["blob"]) != current_blob:
-            current_blob = (f.path, props["blob"])
-            out.write(f"  {visible(f.path)} (blob {props['blob']}, {props['status']})\n")
-        out.write(
-            f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
-        )
-    if show_suppressed and result.suppressed:
-        out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
-        for item in result.suppressed:
-            f = item.finding
-            commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(
-                f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
-                f"[commit {commit}; {_one_line(item.reason)}]\n"
-            )
-    hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
-    blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
-    removed = sum(
-        1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True)
-    )
-    scope = f"{_plural(len(scan.blobs), 'blob')} from {_plural(scan.commits, 'commit')}"
-    if not result.findings:
-        out.write(f"All checks passed: no findings in {scope}{hidden}.\n")
-        return
-    out.write(
-        f"\nFound {_plural(len(result.findings), 'finding')} in {blobs} of {scope}{hidden}; "
-        f"{removed} in content no longer at HEAD (still public in the history).\n"
-    )
-    counts = Counter(f.code for f in result.findings)
-    names = {f.code: f.name for f in result.findings}
-    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        out.write(f"{count:>6}  {code}  {visible(names[code])}\n")
-
-
-def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
-    result = scan.result
-    for f in result.findings:
-        props = f.extra.get("history") or {}
-        tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-        out.write(
-            f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n"
-        )
-
-
-def _one_line(text: str) -> str:
-    return visible(" ".join(text.splitlines()))
-
-
-def _summary(scan: HistoryScan) -> dict[str, Any]:
-    return {
-        "head": scan.head[:12],
-        "branch": scan.branch,
-        "commits": scan.commits,
-        "blobs": len(scan.blobs),
-        "blobs_from_cache": scan.cached,
-        "seconds": round(scan.seconds, 3),
-        "blobs_per_second": round(scan.blobs_per_second, 1),
-    }
-
-
-def write_history_json(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
-    from .report.json_report import viewer_safe, write_json
-
-    buffer = io.StringIO()
-    write_json(scan.result, buffer, show_suppressed)
-    document = json.loads(buffer.getvalue())
-    document["summary"]["blobs"] = len(scan.blobs)
-    document["history"] = _summary(scan)
-    out.write(viewer_safe(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
-
-
-def write_history_sarif(
-    scan: HistoryScan,
-    out: TextIO,
-    category: str | None,
-    srcroot: str | None,
-    show_suppressed: bool = False,
-) -> None:
-    from .report.json_report import viewer_safe
-    from .report.sarif import build_sarif
-
-    log = build_sarif(scan.result, category, srcroot=srcroot, show_suppressed=show_suppressed)
-    run = log["runs"][0]
-    provenance: dict[str, Any] = {
-        # repositoryUri is required: the origin's public URL (credentials removed), else a name that is no path.
-        "repositoryUri": scan.remote or "urn:ovadapt-lint:local-repository",
-        "revisionId": scan.head,
-        "mappedTo": {"uriBaseId": "%SRCROOT%"},
-    }
-    if scan.branch:
-        provenance["branch"] = scan.branch
-    run["versionControlProvenance"] = [provenance]
-    run.setdefault("properties", {})["history"] = _summary(scan)
-    out.write(viewer_safe(json.dumps(log, indent=2, ensure_ascii=False)) + "\n")

@@ -15,6 +15,54 @@ from .findings import Finding
 from .source import SourceFile
 
 
+@dataclass(frozen=True)
+class Review:
+    """Review mode (--diff-base): the base, and the findings on unchanged lines left out of the report."""
+
+    diff_base: str
+    merge_base: str  # abbreviated
+    unchanged_not_shown: int
+    note: str  # "N findings on unchanged lines not shown", as every summary says it
+
+
+@dataclass(frozen=True)
+class HistoryProvenance:
+    """What a history scan covered: the commit it ends at, its branch and public remote, and its counts."""
+
+    head: str
+    branch: str | None
+    remote: str | None  # the origin's network URL without credentials, else None
+    commits: int
+    blobs: int
+    cached: int
+    seconds: float
+    blobs_per_second: float
+
+    def summary(self) -> dict[str, Any]:
+        """The ``history`` object of the JSON report and of the SARIF run's properties."""
+        return {
+            "head": self.head[:12],
+            "branch": self.branch,
+            "commits": self.commits,
+            "blobs": self.blobs,
+            "blobs_from_cache": self.cached,
+            "seconds": round(self.seconds, 3),
+            "blobs_per_second": round(self.blobs_per_second, 1),
+        }
+
+
+@dataclass(frozen=True)
+class RunMetadata:
+    """What a reporter is told about the run besides its result, gathered before any reporter is called
+    (finalise.run_metadata): reporters only format, they never ask git or the file system for it."""
+
+    # The repository root machine formats name files relative to (the git top level of the first linted
+    # path, else the config file's folder, else the working directory); None when the format needs none.
+    source_root: Path | None = None
+    review: Review | None = None
+    history: HistoryProvenance | None = None
+
+
 @dataclass
 class Suppressed:
     finding: Finding
@@ -70,7 +118,7 @@ class LintResult:
 
     def quoted(self, finding: Finding, text: str) -> str:
         """``text`` that ``finding`` quotes (its message, JSON path, a flow step) masked with the run's credential
-        formats. Text the file's lint already masked with the built-in pack is not scanned again: the run's
+        formats (finalise.mask_quoted, before any report). Text the file's lint already masked with the built-in pack is not scanned again: the run's
         formats are those same ones unless an extension pack adds some (secret_patterns is then not None)."""
         patterns = self.secret_patterns()
         if patterns is None and finding.quoted_masked:
@@ -92,13 +140,14 @@ class LintResult:
             self._root = source_root(self.anchor, self.config_source)
         return self._root
 
-    def root_uri(self, display: str, root: Path | None = None) -> str | None:
-        """A displayed path relative to ``root`` (default: the source root) with forward slashes;
-        None when the file lies outside it."""
+    def root_uri(self, display: str, root: Path) -> str | None:
+        """A displayed path relative to ``root`` (the run's source root, RunMetadata.source_root) with forward
+        slashes; None when the file lies outside it."""
         from .discover import root_relative
 
         target = self.targets.get(display)
-        return root_relative(
-            str(target.path) if target is not None else display,
-            root if root is not None else self.source_root(),
-        )
+        return root_relative(str(target.path) if target is not None else display, root)
+
+
+# A run with nothing to say besides its result (no review, no history, no root): the text and JSON default.
+NO_METADATA = RunMetadata()
