@@ -19,9 +19,18 @@ if (
     from .engine import lint_paths
     from .errors import ConfigError
     from .findings import Finding, Span
-    from .fix import redact_text
+    from .fix import redact_text, redact_value
 
-__all__ = ["Config", "ConfigError", "Finding", "Span", "lint_paths", "redact_text", "__version__"]
+__all__ = [
+    "Config",
+    "ConfigError",
+    "Finding",
+    "Span",
+    "lint_paths",
+    "redact_text",
+    "redact_value",
+    "__version__",
+]
 
 # Public name -> the module that defines it. Importing the package must not import the engine, the rule pack
 # and the detectors: the command line imports this package first, and `--version` needs none of them.
@@ -32,6 +41,7 @@ _LAZY = {
     "Span": "findings",
     "lint_paths": "engine",
     "redact_text": "fix",
+    "redact_value": "fix",
 }
 
 

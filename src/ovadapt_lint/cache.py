@@ -54,6 +54,8 @@ def _from_dict(data: dict, path: str) -> Finding:
     span = Span(**data.pop("span"))
     data["trace"] = tuple(FlowStep(**step) for step in data.pop("trace", ()))
     data["covered_by"] = tuple(tuple(codes) for codes in data.pop("covered_by", ()))
+    edit = data.pop("edit", None)
+    data["edit"] = tuple(edit) if edit is not None else None
     data.pop("fix", None)
     data.pop("fix_digest", None)
     data.pop("quoted_masked", None)

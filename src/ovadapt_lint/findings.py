@@ -90,6 +90,9 @@ class Finding:
     # The SHA-256 of the bytes (BOM removed) the fix's offsets refer to, set by the engine: --fix (fix.py)
     # never writes onto a file changed since. A field, not an ``extra`` key: one dict less per finding.
     fix_digest: str | None = None
+    # What reports show of the automatic fix (issue 31: JSON `fix`, SARIF `fixes`): (start byte, length,
+    # replacement), set by the engine and kept by the cache, as a cached run must report what a fresh one does.
+    edit: tuple[int, int, str] | None = None
     # Why a finding of a fixable kind has no fix (shown by --fix).
     unfixable: str | None = None
     # The message, JSON path and flow steps were masked with the file's rule pack as it was linted

@@ -35,6 +35,11 @@ def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None)
         item["role"], item["role_reason"] = role.role, role.why
     if finding.history is not None:
         item["properties"] = finding.history.properties()
+    from ..pyfix.choose import fix_report
+
+    fix = fix_report(finding, result.rules)
+    if fix is not None:  # applicability (safe, unsafe) and, for a literal, its edit (issue 31)
+        item["fix"] = fix
     return item
 
 

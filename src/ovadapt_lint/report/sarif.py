@@ -121,7 +121,12 @@ def uri_reference(path: str) -> str:
 
 
 def _result(
-    f: Finding, uri: str, index: dict[str, int], fingerprints: Fingerprints, uri_of=None
+    f: Finding,
+    uri: str,
+    index: dict[str, int],
+    fingerprints: Fingerprints,
+    rules: dict[str, Any],
+    uri_of=None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     location: dict[str, Any] = {
         "physicalLocation": {
@@ -145,6 +150,7 @@ def _result(
         item.setdefault("properties", {})["precision"] = f.precision
     if f.history is not None:
         item.setdefault("properties", {}).update(f.history.properties())
+    _add_fixes(item, f, location, rules)
     if f.trace:
         _add_flow(
             item,
@@ -156,6 +162,38 @@ def _result(
             },
         )
     return item, location
+
+
+def _add_fixes(item: dict[str, Any], f, location: dict[str, Any], rules) -> None:
+    """SARIF ``fixes`` for a finding whose fix is a literal edit (issue 31): its placeholder over the bytes
+    it replaces. A codemod's edit is computed only by --fix/--diff; its applicability is a property."""
+    from ..pyfix.choose import fix_report
+
+    fix = fix_report(f, rules)
+    if fix is None:
+        return
+    item.setdefault("properties", {})["fixApplicability"] = fix["applicability"]
+    if fix["edits"]:
+        item["fixes"] = [
+            {
+                "description": {"text": fix["message"]},
+                "artifactChanges": [
+                    {
+                        "artifactLocation": location["physicalLocation"]["artifactLocation"],
+                        "replacements": [
+                            {
+                                "deletedRegion": {
+                                    "byteOffset": edit["byte_offset"],
+                                    "byteLength": edit["byte_length"],
+                                },
+                                "insertedContent": {"text": edit["content"]},
+                            }
+                            for edit in fix["edits"]
+                        ],
+                    }
+                ],
+            }
+        ]
 
 
 def _rank(f, rules) -> tuple:
@@ -280,7 +318,7 @@ def build_sarif(
         left_out = [findings[i] for i in order[max_results:]]
         findings = [findings[i] for i in kept]
     for f in findings:
-        item, _ = _result(f, placed_uri(f.path), index, fingerprints, uri_of)
+        item, _ = _result(f, placed_uri(f.path), index, fingerprints, result.rules, uri_of)
         if f.path in unplaced:
             del item["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"]
         results.append(item)
@@ -293,7 +331,7 @@ def build_sarif(
                 uri = uris[hidden.finding.path] = outside_uri(result, hidden.finding.path, root)
                 if uri is None:
                     continue
-            item, _ = _result(hidden.finding, uri, index, fingerprints, uri_of)
+            item, _ = _result(hidden.finding, uri, index, fingerprints, result.rules, uri_of)
             item["suppressions"] = [
                 {
                     "kind": "inSource" if hidden.in_source else "external",
