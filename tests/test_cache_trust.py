@@ -76,12 +76,31 @@ def test_cache_key_covers_detector_versions_and_the_config_file(
     config_file.write_text("[tool.ovadapt-lint]\n# changed\n", encoding="utf-8")
     assert _salt(config, tmp_path / "cache") != before
     config_file.write_text("[tool.ovadapt-lint]\n", encoding="utf-8")
-    # An upgraded detect-secrets must not reuse results computed by the old one.
+    # An upgraded detect-secrets must not reuse results computed by the old one. The versions are kept in the
+    # user's store under a stamp of the import path's folders, which an install changes (see below).
+    from ovadapt_lint import cache as cache_module
+
     real = metadata.version
     monkeypatch.setattr(
         metadata, "version", lambda name: "99.0" if name == "detect-secrets" else real(name)
     )
+    real_stamp = cache_module._path_stamp
+    monkeypatch.setattr(cache_module, "_path_stamp", lambda: [*real_stamp(), ["upgraded", 1]])
     assert _salt(config, tmp_path / "cache") != before
+
+
+def test_installing_a_package_changes_the_stamp_of_the_remembered_versions(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from ovadapt_lint.cache import _path_stamp
+
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    monkeypatch.syspath_prepend(str(site))
+    before = _path_stamp()
+    assert _path_stamp() == before
+    (site / "detect_secrets-9.9.dist-info").mkdir()  # what pip writes for an install or an upgrade
+    assert _path_stamp() != before
 
 
 def test_a_planted_or_edited_cache_entry_is_a_miss(tmp_path: Path, xdg: dict) -> None:

@@ -71,6 +71,7 @@ def test_sarif_masks_an_extension_credential_in_messages_and_json_paths(tmp_path
 def test_sarif_keeps_an_extension_notice_first_under_the_result_cap(tmp_path: Path) -> None:
     from ovadapt_lint.config import load_config
     from ovadapt_lint.engine import run
+    from ovadapt_lint.finalise import run_metadata
     from ovadapt_lint.report.sarif import build_sarif
 
     (tmp_path / "pyproject.toml").write_text(
@@ -83,7 +84,7 @@ def test_sarif_keeps_an_extension_notice_first_under_the_result_cap(tmp_path: Pa
     config = load_config(tmp_path / "pyproject.toml")
     result = run([str(tmp_path / "a.public.json")], config)
     assert sorted({f.code for f in result.findings}) == ["OVA091", "OVA501"]
-    kept = build_sarif(result, max_results=1)["runs"][0]["results"]
+    kept = build_sarif(result, run_metadata(result, root=True), max_results=1)["runs"][0]["results"]
     assert [r["ruleId"] for r in kept] == ["OVA091"]
 
 

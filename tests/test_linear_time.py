@@ -470,6 +470,7 @@ def test_streamed_json_equals_json_dumps(findings: int, suppressed: int) -> None
 def _all_formats(result, root: Path) -> dict[str, str]:
     import io
 
+    from ovadapt_lint.finalise import run_metadata
     from ovadapt_lint.report.github import write_github
     from ovadapt_lint.report.json_report import write_json
     from ovadapt_lint.report.sarif import write_sarif
@@ -478,8 +479,8 @@ def _all_formats(result, root: Path) -> dict[str, str]:
     outputs = {}
     for name, writer in (
         ("json", write_json),
-        ("sarif", lambda r, o: write_sarif(r, o, srcroot=str(root))),
-        ("github", write_github),
+        ("sarif", lambda r, o: write_sarif(r, run_metadata(r, root=True), o, srcroot=str(root))),
+        ("github", lambda r, o: write_github(r, run_metadata(r, root=True), o)),
         ("concise", write_concise),
         ("text", lambda r, o: write_text(r, o, color=False)),
     ):
@@ -506,7 +507,9 @@ def test_reports_do_not_scan_again_what_the_lint_masked(
 
 
 def test_text_the_lint_did_not_mask_is_masked_by_every_report(tmp_path: Path) -> None:
-    # A finding made outside a file's lint (a notice, an API caller's) carries its text unmasked.
+    # A finding made outside a file's lint (a notice, an API caller's) carries its text unmasked: the finalise
+    # stage masks it, before any reporter (reporters only format, issue 29).
+    from ovadapt_lint.finalise import finalise
     from ovadapt_lint.findings import Span, make_finding
     from ovadapt_lint.results import LintResult
 
@@ -519,6 +522,8 @@ def test_text_the_lint_did_not_mask_is_masked_by_every_report(tmp_path: Path) ->
         json_path=f"[{token!r}]",
     )
     assert not getattr(finding, "quoted_masked", False)
-    outputs = _all_formats(LintResult(findings=[finding]), tmp_path)
+    result = LintResult(findings=[finding])
+    finalise(result, RunOptions())
+    outputs = _all_formats(result, tmp_path)
     for name, output in outputs.items():
         assert token not in output and "ghp_…[40 chars]" in output, name

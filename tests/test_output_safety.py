@@ -156,14 +156,16 @@ def secrets(draw):
 
 def _outputs(folder: Path, files: list[str]) -> str:
     """Everything a run can write: five report formats and the JSON statistics, a baseline, the cache."""
+    from ovadapt_lint.finalise import run_metadata
+
     options = RunOptions(jobs=1, use_cache=True, cache_dir=folder / "cache")
     result = run(files, Config(), options=options)
     parts = []
     for writer in (
         lambda o: write_text(result, o, False, show_suppressed=True),
         lambda o: write_json(result, o, True),
-        lambda o: write_sarif(result, o, show_suppressed=True),
-        lambda o: write_github(result, o),
+        lambda o: write_sarif(result, run_metadata(result, root=True), o, show_suppressed=True),
+        lambda o: write_github(result, run_metadata(result, root=True), o),
         lambda o: write_concise(result, o, show_suppressed=True),
         lambda o: write_statistics_json(result, o),
     ):

@@ -341,3 +341,52 @@ def test_history_streams_batches_through_the_workers(repo, monkeypatch):
     scan = history.scan_history(["."], Config(), options=RunOptions(jobs=2))
     assert len(scan.blobs) == 34
     assert sum(f.code == "OVA501" for f in scan.result.findings) == 31
+
+
+def test_history_provenance_reaches_the_reports_only_through_the_run_metadata(repo, monkeypatch):
+    """What a scan covered is one typed value (scan.provenance) that the usual reporters are told through
+    RunMetadata.history; the same result without it is an ordinary lint report."""
+    import io
+
+    from ovadapt_lint import Config, history
+    from ovadapt_lint.cli import HISTORY_FORMATS
+    from ovadapt_lint.config import RunOptions
+    from ovadapt_lint.finalise import run_metadata
+    from ovadapt_lint.report.registry import REPORTERS, ReportOptions
+
+    root, commits = repo
+    monkeypatch.chdir(root)
+    scan = history.scan_history(["."], Config(), options=RunOptions(jobs=1, use_cache=False))
+    provenance = scan.provenance
+    assert (provenance.head, provenance.branch, provenance.remote) == (
+        commits["unrelated"],
+        "main",
+        None,
+    )
+    assert (provenance.commits, provenance.blobs) == (4, len(scan.blobs)) == (4, 4)
+
+    def report(name: str, meta) -> str:
+        out = io.StringIO()
+        REPORTERS[name].write(scan.result, meta, ReportOptions(), out)
+        return out.getvalue()
+
+    meta = run_metadata(scan.result, root=True, history=provenance)
+    written = {name: report(name, meta) for name in HISTORY_FORMATS}
+    document = json.loads(written["json"])
+    assert document["history"]["head"] == commits["unrelated"][:12]
+    assert document["summary"]["blobs"] == 4
+    sarif = json.loads(written["sarif"])["runs"][0]
+    assert sarif["versionControlProvenance"][0]["revisionId"] == commits["unrelated"]
+    assert sarif["properties"]["history"]["commits"] == 4
+    assert "of 4 blobs from 4 commits" in written["text"]
+    assert (
+        f"[commit {commits['leak'][:12]}, removed in {commits['remove'][:12]}]"
+        in written["concise"]
+    )
+
+    plain = json.loads(report("json", run_metadata(scan.result)))
+    assert "history" not in plain and "blobs" not in plain["summary"]
+    assert (
+        "versionControlProvenance"
+        not in json.loads(report("sarif", run_metadata(scan.result, root=True)))["runs"][0]
+    )

@@ -62,5 +62,5 @@ def test_a_unit_fix_cannot_edit_shows_no_edit(tmp_path: Path):
     edited, _ = lint_unit(unit, config, analysis)
     kept, _ = lint_unit(dataclasses.replace(unit, editable=False), config, analysis)
     assert [f.code for f in edited] == [f.code for f in kept] == ["OVA401"]
-    assert edited[0].fix_digest is not None and "edit" in edited[0].extra
-    assert kept[0].fix_digest is None and "edit" not in kept[0].extra
+    assert edited[0].fix_digest is not None and edited[0].edit is not None
+    assert kept[0].fix_digest is None and kept[0].edit is None

@@ -322,6 +322,7 @@ def test_source_root_falls_back_to_the_config_folder_then_the_working_directory(
 def test_notices_survive_the_cap_in_results_and_notifications(tmp_path: Path, monkeypatch) -> None:
     from ovadapt_lint import Config
     from ovadapt_lint.engine import run
+    from ovadapt_lint.finalise import run_metadata
     from ovadapt_lint.report.sarif import build_sarif
 
     repo = _sample_repository(tmp_path)
@@ -329,7 +330,7 @@ def test_notices_survive_the_cap_in_results_and_notifications(tmp_path: Path, mo
     result = run([".", "../src"], Config())
     codes = [f.code for f in result.findings]
     assert "OVA001" in codes and len(codes) > 8
-    sarif = build_sarif(result, max_results=3)
+    sarif = build_sarif(result, run_metadata(result, root=True), max_results=3)
     _validate(sarif)
     run_ = sarif["runs"][0]
     kept = [r["ruleId"] for r in run_["results"]]
@@ -349,13 +350,14 @@ def test_notices_survive_the_cap_in_results_and_notifications(tmp_path: Path, mo
 def test_results_are_capped_at_the_github_limit_keeping_notices_then_the_most_severe() -> None:
     from ovadapt_lint import Config
     from ovadapt_lint.engine import run
+    from ovadapt_lint.finalise import run_metadata
     from ovadapt_lint.report.sarif import build_sarif
 
     result = run([str(CORPUS)], Config())
     total = len(result.findings)
     notices = [f for f in result.findings if f.code.startswith("OVA0")]
     assert total > 20 and 0 < len(notices) < 20
-    sarif = build_sarif(result, max_results=20)
+    sarif = build_sarif(result, run_metadata(result, root=True), max_results=20)
     results = sarif["runs"][0]["results"]
     assert len(results) == 20
     assert sorted(r["ruleId"] for r in results if r["ruleId"].startswith("OVA0")) == sorted(

@@ -26,7 +26,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .detect.ignored_paths import ignore_digest
-from .findings import Finding, Span
+from .findings import Finding, FlowStep, Span
 from .source import read_regular, visible
 from .userstore import user_key  # the key lives in the user's store, never the repository
 
@@ -43,6 +43,7 @@ def _to_dict(finding: Finding) -> dict:
     # formats): a fresh run must carry exactly what a cached one reads back.
     data = asdict(finding)
     data.pop("path")
+    data.pop("history", None)  # a history scan marks the findings of a blob after the cache
     data.pop("fix", None)  # edits are never taken from the cache: --fix recomputes them
     data.pop("fix_digest", None)
     data.pop("quoted_masked", None)
@@ -51,6 +52,10 @@ def _to_dict(finding: Finding) -> dict:
 
 def _from_dict(data: dict, path: str) -> Finding:
     span = Span(**data.pop("span"))
+    data["trace"] = tuple(FlowStep(**step) for step in data.pop("trace", ()))
+    data["covered_by"] = tuple(tuple(codes) for codes in data.pop("covered_by", ()))
+    edit = data.pop("edit", None)
+    data["edit"] = tuple(edit) if edit is not None else None
     data.pop("fix", None)
     data.pop("fix_digest", None)
     data.pop("quoted_masked", None)
@@ -60,7 +65,33 @@ def _from_dict(data: dict, path: str) -> Finding:
 
 def dependency_versions() -> dict[str, str]:
     """The installed versions of the packages ovadapt-lint depends on (detect-secrets, tree-sitter, …):
-    an upgraded detector must not reuse results computed by the old one."""
+    an upgraded detector must not reuse results computed by the old one.
+
+    Asking importlib.metadata costs a short run an eighth of its CPU (issue 29), so the answer is kept in the
+    user's store beside a stamp of the import path (each folder's modification time: installing, upgrading
+    or removing a package adds or removes an entry in its folder, which changes that time)."""
+    from .userstore import read_table, write_table
+
+    stamp = hashlib.sha256(json.dumps([sys.prefix, _path_stamp()]).encode()).hexdigest()
+    stored = read_table("dependency-versions.json")
+    if isinstance(stored, dict) and stored.get("stamp") == stamp:
+        return stored["versions"]
+    versions = _installed_versions()
+    write_table("dependency-versions.json", {"stamp": stamp, "versions": versions})
+    return versions
+
+
+def _path_stamp() -> list:
+    stamp: list = []
+    for entry in sys.path:
+        try:
+            stamp.append([entry, os.stat(entry or ".").st_mtime_ns])
+        except OSError:
+            stamp.append([entry, None])
+    return stamp
+
+
+def _installed_versions() -> dict[str, str]:
     import re
     from importlib import metadata
 

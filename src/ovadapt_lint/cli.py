@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from .report.registry import REPORTERS, ReportOptions
 from .version import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -50,9 +51,9 @@ def _non_negative(value: str) -> int:
     return number
 
 
-FORMATS = ("text", "concise", "json", "sarif", "github")
+FORMATS = tuple(REPORTERS)
 # --statistics prints counts per rule: as text (text, concise) or as JSON.
-STATISTICS_FORMATS = ("text", "concise", "json")
+STATISTICS_FORMATS = tuple(name for name, r in REPORTERS.items() if r.statistics)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,9 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
         dest="format",
         choices=FORMATS,
         default="text",
-        help="output format (default: text): text (grouped by file, with code frames and a "
-        "summary), concise (one `path:line:col: CODE message` line per finding), json, "
-        "sarif (GitHub code scanning), github (workflow-command annotations)",
+        help="output format (default: text): " + ", ".join(r.help for r in REPORTERS.values()),
     )
     parser.add_argument(
         "--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout"
@@ -581,7 +580,10 @@ def _lint(args: argparse.Namespace) -> int:
 
         # What each file was judged as: the text summary counts the roles, JSON and SARIF name each file's.
         result.roles, result.scope = file_roles(result.files, configs), config.scope
-    failed = _write_report(args, lambda out: _report(args, result, out))
+    meta, failed = _guarded(lambda: _metadata(args, result))
+    if failed is not None:
+        return failed
+    failed = _write_report(args, lambda out: _report(args, result, meta, out))
     if failed is not None:
         return failed
     if result.findings and not args.exit_zero:
@@ -776,48 +778,27 @@ def _write_baseline(target: str, result) -> int:
     return EXIT_CLEAN
 
 
-def _report(args: argparse.Namespace, result, out: TextIO) -> None:
-    if args.statistics and args.format == "json":
-        from .report.text import write_statistics_json
+def _metadata(args: argparse.Namespace, result, history=None):
+    """What the chosen format is told about the finalised run besides its result (finalise.run_metadata)."""
+    from .finalise import run_metadata
 
-        write_statistics_json(result, out)
-    elif args.format == "json":
-        from .report.json_report import write_json
+    return run_metadata(result, root=REPORTERS[args.format].needs_root, history=history)
 
-        write_json(result, out, args.show_suppressed)
-    elif args.format == "sarif":
-        from .report.sarif import write_sarif
 
-        write_sarif(
-            result,
-            out,
-            args.sarif_category,
-            srcroot=args.sarif_srcroot,
-            show_suppressed=args.show_suppressed,
-        )
-    elif args.format == "github":
-        from .report.github import write_github
+def _report(args: argparse.Namespace, result, meta, out: TextIO) -> None:
+    """Write the finalised ``result`` in the chosen format: the registry's reporter only formats."""
+    options = ReportOptions(
+        show_suppressed=args.show_suppressed,
+        statistics=args.statistics,
+        color=_colour(args, out),  # only the text layouts colour
+        sarif_category=args.sarif_category,
+        sarif_srcroot=args.sarif_srcroot,
+    )
+    REPORTERS[args.format].write(result, meta, options, out)
 
-        write_github(result, out)
-    elif args.format == "concise" and not args.statistics:
-        from .report.text import write_concise
 
-        write_concise(result, out, show_suppressed=args.show_suppressed)
-    else:
-        color = (
-            not args.no_color
-            and out is sys.stdout
-            and out.isatty()
-            and "NO_COLOR" not in os.environ
-        )
-        if args.statistics:
-            from .report.text import write_statistics
-
-            write_statistics(result, out, color)
-        else:
-            from .report.text import write_text
-
-            write_text(result, out, color, show_suppressed=args.show_suppressed)
+def _colour(args: argparse.Namespace, out: TextIO) -> bool:
+    return not args.no_color and out is sys.stdout and out.isatty() and "NO_COLOR" not in os.environ
 
 
 # The lint options `ovadapt-lint history` does not take (dest -> flag): hidden from its --help, refused if given.
@@ -830,7 +811,7 @@ _NOT_FOR_HISTORY = {
     "force_include": "--force-include",
     "explain": "--explain",
 }
-HISTORY_FORMATS = ("text", "concise", "json", "sarif")
+HISTORY_FORMATS = tuple(name for name, r in REPORTERS.items() if r.history)
 
 
 def _history_command(argv: list[str]) -> int:
@@ -895,8 +876,7 @@ def _history_command(argv: list[str]) -> int:
     scan, failed = _guarded(scan_all)
     if failed is not None:
         return failed
-    scanned = scan.result.history
-    assert scanned is not None  # scan_history says what it scanned
+    scanned = scan.provenance
     sys.stderr.write(
         f"ovadapt-lint: history: {_plural(scanned.blobs, 'blob')} ({scanned.cached} from the cache) "
         f"from {_plural(scanned.commits, 'commit')} in {scanned.seconds:.2f} s, "
@@ -904,8 +884,11 @@ def _history_command(argv: list[str]) -> int:
     )
     if args.write_baseline:
         return _write_baseline(args.write_baseline, scan.result)
-    # The normal reporters: the result says it is a history scan (result.history).
-    failed = _write_report(args, lambda out: _report(args, scan.result, out))
+    # The normal reporters, told what the scan covered (RunMetadata.history).
+    meta, failed = _guarded(lambda: _metadata(args, scan.result, scanned))
+    if failed is not None:
+        return failed
+    failed = _write_report(args, lambda out: _report(args, scan.result, meta, out))
     if failed is not None:
         return failed
     return EXIT_FINDINGS if scan.result.findings and not args.exit_zero else EXIT_CLEAN

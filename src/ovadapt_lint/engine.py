@@ -185,11 +185,11 @@ def _check_python(source: SourceFile, analysis: Analysis, role: str):
 def flow_findings(modules: list, analysis: Analysis) -> list[Finding]:
     """The flow findings of a run's modules (their flow facts), with each module's inline directives applied
     and quoted text masked; findings sit in the module of the sink they reach."""
+    if not any(hasattr(m, "functions") for m in modules):
+        return []  # no Python module (JSON fixtures' shapes only): nothing flows, the analysis stays unimported
     from .checks.suppressions import apply_suppressions
     from .flow.resolve import Program
 
-    if not modules:
-        return []
     findings = Program(modules, analysis.flow).findings(analysis.pack.rules)
     by_display = {m.display: m for m in modules}
     for finding in findings:
@@ -345,7 +345,7 @@ def lint_target(
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(
             key,
-            [f for f in findings if not f.extra.get("flow")]
+            [f for f in findings if not f.trace]
             if stored_facts and facts_out is None
             else findings,
             stored_facts,
@@ -379,6 +379,8 @@ def _cached(
 def current(facts: dict | None) -> bool:
     """Whether the other files a cached module was judged with (its facts' ``depends``) are as they were: the
     cache is keyed by the module's own bytes, and its contract findings may read a sibling's constants."""
+    if not (facts or {}).get("depends"):
+        return True
     from .checks.python_projections import file_stamp
 
     return all(
@@ -404,17 +406,18 @@ def mask_quoted(findings: list[Finding], patterns) -> None:
     """Mask the credentials a file's findings quote (message, JSON path, flow steps) with the rule pack's
     ``patterns``, once, as the file is linted: the cache stores them masked, so a fresh run must carry the same
     text, or its fingerprints and baseline entries differ from a cached run's (and hold the credential)."""
+    from dataclasses import replace
+
     from .redact import mask_text
 
     for finding in findings:
         finding.message = mask_text(finding.message, patterns)
         if finding.json_path is not None:
             finding.json_path = mask_text(finding.json_path, patterns)
-        flow = finding.extra.get("flow")
-        if flow:
-            finding.extra["flow"] = [
-                {**step, "message": mask_text(step["message"], patterns)} for step in flow
-            ]
+        if finding.trace:
+            finding.trace = tuple(
+                replace(step, message=mask_text(step.message, patterns)) for step in finding.trace
+            )
         finding.quoted_masked = True
 
 
@@ -431,7 +434,7 @@ def _stamp_edits(findings: list[Finding], data: bytes) -> None:
             # cached run must report what a fresh one does; --fix itself only ever applies `fix`.
             assert finding.fix is not None
             start, end, text = finding.fix
-            finding.extra["edit"] = [start, end - start, text]
+            finding.edit = (start, end - start, text)
 
 
 def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | None]:
@@ -554,8 +557,6 @@ def _lint_file(
 
 def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> dict[str, tuple]:
     """(findings, flow facts) of the files whose stat and cache entry are unchanged, without reading them."""
-    from .flow.facts import from_json
-
     answered: dict[str, tuple] = {}
     for target in targets:
         key = index.key(target.path, kinds[target.display])
@@ -563,10 +564,11 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
             entry = cache.get_entry(key, target.display)
             if entry is not None and current(entry[1]):
                 findings, facts = entry
-                answered[target.display] = (
-                    findings,
-                    from_json(facts, target.display) if facts else None,
-                )
+                if facts:  # a Python module's: the flow analysis is imported only for those
+                    from .flow.facts import from_json
+
+                    facts = from_json(facts, target.display)
+                answered[target.display] = (findings, facts or None)
     return answered
 
 

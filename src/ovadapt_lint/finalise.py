@@ -5,18 +5,23 @@ per-file-ignores move a finding to the suppressed list with the reason), then th
 whole (a baseline hides what it records and reports its stale entries), then sorted. ``engine.run`` and
 ``history.scan_history`` share these stages. Last, the result is given the text its code frames quote
 (attach_sources), so a reporter reads only the result, never the files.
+
+The text findings quote is masked with the run's credential formats as the run is finalised (mask_quoted),
+and what the reporters are told besides the result (the repository root, the review's base, a history
+scan's provenance) is gathered before any is called (run_metadata): reporters only format.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 
 from . import registry
 from .config import Config, RunOptions
 from .discover import Target, display_path
 from .findings import Finding
-from .results import LintResult, Suppressed
+from .results import HistoryProvenance, LintResult, Review, RunMetadata, Suppressed
 from .source import SourceFile, notice, read_source
 
 
@@ -30,10 +35,10 @@ def select(
     for finding in findings:
         if not config.enabled(finding.code):
             continue
-        covered = finding.extra.pop("covered_by", None)
+        covered, finding.covered_by = finding.covered_by, ()
         if covered and all(any(config.enabled(code) for code in codes) for codes in covered):
             continue  # one leak, one finding: the content findings on its value are reported instead
-        inline = finding.extra.pop("suppressed", None)
+        inline, finding.inline_suppression = finding.inline_suppression, None
         # A tool notice (the file could not be judged) is never hidden: not by an inline directive, a
         # per-file-ignore or a baseline (apply_baseline).
         if registry.is_notice(finding.code, rules):
@@ -54,7 +59,9 @@ def select(
 def finalise(
     result: LintResult, options: RunOptions, key: Callable[[Finding], tuple] = Finding.sort_key
 ) -> None:
-    """The run-wide stages once every file is selected: the baseline filter, then the sort by ``key``."""
+    """The run-wide stages once every file is selected: the quoted text masked, the baseline filter, then the
+    sort by ``key``."""
+    mask_quoted(result, [*result.findings, *(s.finding for s in result.suppressed)])
     if options.baseline is not None:
         apply_baseline(result, options)
     result.findings.sort(key=key)
@@ -96,9 +103,10 @@ def apply_baseline(result: LintResult, options: RunOptions) -> None:
     result.uris.setdefault(
         display, display.replace("\\", "/") if not os.path.isabs(display) else path.name
     )
+    stale_notices = []
     for entry in stale:
         where = f" at {entry['location']}" if entry.get("location") else ""
-        result.findings.append(
+        stale_notices.append(
             notice(
                 "OVA010",
                 f"baseline entry for {entry['code']} in {entry['path']}{where} no longer matches a finding; "
@@ -106,6 +114,44 @@ def apply_baseline(result: LintResult, options: RunOptions) -> None:
                 display,
             )
         )
+    mask_quoted(result, stale_notices)  # a baseline written by hand may quote anything
+    result.findings += stale_notices
+
+
+def mask_quoted(result: LintResult, findings: list[Finding]) -> None:
+    """Mask what ``findings`` quote (message, JSON path, flow steps) with the run's credential formats, in
+    place: a report prints them as they are. Findings masked as their file was linted with these same
+    formats are not scanned again (LintResult.quoted)."""
+    for finding in findings:
+        message = result.quoted(finding, finding.message)
+        json_path = (
+            result.quoted(finding, finding.json_path) if finding.json_path is not None else None
+        )
+        trace = tuple(
+            replace(step, message=result.quoted(finding, step.message)) for step in finding.trace
+        )
+        finding.message, finding.json_path, finding.trace = message, json_path, trace
+
+
+def run_metadata(
+    result: LintResult, *, root: bool = False, history: HistoryProvenance | None = None
+) -> RunMetadata:
+    """What the reporters are told about a finalised run besides its result: the repository root when the
+    format names files relative to it (``root``: this asks git, so only then), the review's base, and a
+    history scan's ``history`` provenance."""
+    review = None
+    if result.review is not None:
+        from .vcs import unchanged_note
+
+        review = Review(
+            diff_base=result.review["diff_base"],
+            merge_base=result.review["merge_base"],
+            unchanged_not_shown=result.review["unchanged_not_shown"],
+            note=unchanged_note(result.review),
+        )
+    return RunMetadata(
+        source_root=result.source_root() if root else None, review=review, history=history
+    )
 
 
 def attach_sources(result: LintResult, linted: dict[str, SourceFile]) -> None:

@@ -18,6 +18,48 @@ class Span:
     end_col: int
 
 
+@dataclass(frozen=True, slots=True)
+class FlowStep:
+    """One step of a flow finding's trace, from the source to the published field: where, and what it shows
+    (masked like the message)."""
+
+    path: str  # the file as reports name it (flows cross modules)
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryMark:
+    """Where a finding of ``ovadapt-lint history`` comes from: the blob, the commit that introduced it, and
+    whether it is still present at HEAD."""
+
+    commit: str  # abbreviated
+    commit_date: str
+    path_at_commit: str
+    blob: str  # abbreviated
+    present_at_head: bool
+    removed_in: str | None
+    status: str  # "still present", "removed in <commit>", "not present at HEAD"
+    author: str | None = None  # only when asked (--show-authors)
+    order: int = 0  # the commit's place in the scan: findings are reported oldest first
+
+    def properties(self) -> dict[str, Any]:
+        """The mark as the JSON and SARIF reports name it (their ``properties``)."""
+        out: dict[str, Any] = {
+            "commit": self.commit,
+            "commitDate": self.commit_date,
+            "pathAtCommit": self.path_at_commit,
+            "blob": self.blob,
+            "presentAtHead": self.present_at_head,
+            "removedIn": self.removed_in,
+            "status": self.status,
+        }
+        if self.author is not None:
+            out["author"] = self.author
+        return out
+
+
 @dataclass(slots=True)
 class Finding:
     code: str
@@ -30,7 +72,17 @@ class Finding:
     json_path: str | None = None
     # What identifies the offending value without revealing it (used for fingerprints/baselines).
     value_digest: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # Until the filter stage (finalise.select): the inline directive that hides this finding, and, for a
+    # field finding, per material value the codes of the content findings that report it (one leak, one
+    # finding: checks.raw_fields.mark_covered).
+    inline_suppression: str | None = None
+    covered_by: tuple[tuple[str, ...], ...] = ()
+    # A flow finding's steps from the source to the published field (flow.resolve), masked like the message.
+    trace: tuple[FlowStep, ...] = ()
+    # A finding of a history scan: the blob and commit it was found in (history.scan_history).
+    history: HistoryMark | None = None
+    # This finding's own precision when it differs from its rule's (a checksum match, a public-by-design key).
+    precision: str | None = None
     # The span is a credential: reporters that quote source text mask it.
     secret_span: bool = False
     # An automatic fix: (start byte, end byte, replacement text) in the file as read (BOM removed).
@@ -38,6 +90,9 @@ class Finding:
     # The SHA-256 of the bytes (BOM removed) the fix's offsets refer to, set by the engine: --fix (fix.py)
     # never writes onto a file changed since. A field, not an ``extra`` key: one dict less per finding.
     fix_digest: str | None = None
+    # What reports show of the automatic fix (issue 31: JSON `fix`, SARIF `fixes`): (start byte, length,
+    # replacement), set by the engine and kept by the cache, as a cached run must report what a fresh one does.
+    edit: tuple[int, int, str] | None = None
     # Why a finding of a fixable kind has no fix (shown by --fix).
     unfixable: str | None = None
     # The message, JSON path and flow steps were masked with the file's rule pack as it was linted

@@ -18,14 +18,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .analysis import Analysis
 from .config import Config, RunOptions
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import Unit, lint_unit, map_units, open_run_cache
-from .findings import Finding
-from .results import HistoryRun, LintResult
+from .findings import Finding, HistoryMark
+from .results import HistoryProvenance, LintResult
 from .source import notice
 from .vcs import GitError, display, git, repo_root, resolve_commit
 
@@ -51,9 +50,11 @@ class Blob:
 
 @dataclass
 class HistoryScan:
-    """A history scan: its result (``result.history`` says what was scanned) and the blobs it linted."""
+    """A history scan: its result, what it covered (its provenance, for the reports' RunMetadata) and the
+    blobs it linted."""
 
     result: LintResult
+    provenance: HistoryProvenance
     blobs: list[Blob] = field(default_factory=list)
 
 
@@ -308,7 +309,7 @@ def scan_history(
         select(result, config, target, findings)
     finalise(result, options, key=_history_key)
     branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], root, check=False).stdout.strip()
-    result.history = HistoryRun(
+    provenance = HistoryProvenance(
         head=head,
         branch=branch or None,
         remote=_public_remote(root),
@@ -317,7 +318,7 @@ def scan_history(
         cached=cached,
         seconds=time.monotonic() - started,
     )
-    return HistoryScan(result=result, blobs=blobs)
+    return HistoryScan(result=result, provenance=provenance, blobs=blobs)
 
 
 def _with_cache_dir(root: Path, options: RunOptions) -> RunOptions:
@@ -403,33 +404,34 @@ def annotate(findings: list[Finding], blob: Blob, present: bool, show_authors: b
     """Say on each of ``blob``'s findings which commit introduced it, at which path, and whether the blob is
     still present at HEAD or in which commit it was removed (``present``: it is at HEAD)."""
     removed = blob.removed_in
-    properties: dict[str, Any] = {
-        "commit": blob.commit.sha[:12],
-        "commitDate": blob.commit.date,
-        "pathAtCommit": blob.path,
-        "blob": blob.sha[:12],
-        "presentAtHead": present,
-        "removedIn": None if present or removed is None else removed.sha[:12],
-    }
     if present:
-        properties["status"] = "still present"
+        status = "still present"
     elif removed is not None:
-        properties["status"] = f"removed in {removed.sha[:12]}"
+        status = f"removed in {removed.sha[:12]}"
     else:
-        properties["status"] = "not present at HEAD"
-    if show_authors:
-        properties["author"] = blob.commit.author
+        status = "not present at HEAD"
+    mark = HistoryMark(
+        commit=blob.commit.sha[:12],
+        commit_date=blob.commit.date,
+        path_at_commit=blob.path,
+        blob=blob.sha[:12],
+        present_at_head=present,
+        removed_in=None if present or removed is None else removed.sha[:12],
+        status=status,
+        author=blob.commit.author if show_authors else None,
+        order=blob.commit.order,
+    )
     for finding in findings:
         finding.path = blob.path
-        finding.extra["history"] = properties
-        finding.extra["history_order"] = blob.commit.order
+        finding.history = mark
 
 
 def _history_key(finding: Finding) -> tuple:
+    mark = finding.history
     return (
-        finding.extra.get("history_order", 1 << 60),
+        mark.order if mark is not None else 1 << 60,
         finding.path,
-        (finding.extra.get("history") or {}).get("blob", ""),
+        mark.blob if mark is not None else "",
         finding.span.start_line,
         finding.span.start_col,
         finding.code,

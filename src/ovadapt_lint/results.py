@@ -15,17 +15,21 @@ from .findings import Finding
 from .source import SourceFile
 
 
-@dataclass
-class Suppressed:
-    finding: Finding
-    reason: str  # what hid it: an inline directive, a per-file-ignores pattern, a baseline
-    in_source: bool  # an inline directive (SARIF suppression kind "inSource"), else "external"
+@dataclass(frozen=True)
+class Review:
+    """Review mode (--diff-base): the base, and the findings on unchanged lines left out of the report."""
+
+    diff_base: str
+    merge_base: str  # abbreviated
+    unchanged_not_shown: int
+    note: str  # "N findings on unchanged lines not shown", as every summary says it
 
 
 @dataclass(frozen=True)
-class HistoryRun:
-    """What ``ovadapt-lint history`` scanned, for the reports: the commit and branch scanned, the origin's
-    public URL (credentials removed; None for a local or unknown one) and the numbers of the scan."""
+class HistoryProvenance:
+    """What ``ovadapt-lint history`` scanned, for the reports (RunMetadata.history): the commit it ends at, its
+    branch, the origin's public URL (credentials removed; None for a local or unknown one) and the numbers of
+    the scan. Each finding says where it came from (Finding.history)."""
 
     head: str
     branch: str | None
@@ -52,6 +56,25 @@ class HistoryRun:
         }
 
 
+@dataclass(frozen=True)
+class RunMetadata:
+    """What a reporter is told about the run besides its result, gathered before any reporter is called
+    (finalise.run_metadata): reporters only format, they never ask git or the file system for it."""
+
+    # The repository root machine formats name files relative to (the git top level of the first linted
+    # path, else the config file's folder, else the working directory); None when the format needs none.
+    source_root: Path | None = None
+    review: Review | None = None
+    history: HistoryProvenance | None = None
+
+
+@dataclass
+class Suppressed:
+    finding: Finding
+    reason: str  # what hid it: an inline directive, a per-file-ignores pattern, a baseline
+    in_source: bool  # an inline directive (SARIF suppression kind "inSource"), else "external"
+
+
 @dataclass
 class LintResult:
     findings: list[Finding] = field(default_factory=list)
@@ -69,8 +92,6 @@ class LintResult:
     skipped: list[str] = field(default_factory=list)
     # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
     review: dict[str, Any] | None = None
-    # History mode (``ovadapt-lint history``): what was scanned; each finding says where it came from.
-    history: HistoryRun | None = None
     # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
     rules: dict[str, Any] = field(default_factory=registry.all_rules)
     # display path -> classify.Role (role and why) of every linted file, when the caller asked (roles.file_roles);
@@ -102,7 +123,7 @@ class LintResult:
 
     def quoted(self, finding: Finding, text: str) -> str:
         """``text`` that ``finding`` quotes (its message, JSON path, a flow step) masked with the run's credential
-        formats. Text the file's lint already masked with the built-in pack is not scanned again: the run's
+        formats (finalise.mask_quoted, before any report). Text the file's lint already masked with the built-in pack is not scanned again: the run's
         formats are those same ones unless an extension pack adds some (secret_patterns is then not None)."""
         patterns = self.secret_patterns()
         if patterns is None and finding.quoted_masked:
@@ -124,13 +145,14 @@ class LintResult:
             self._root = source_root(self.anchor, self.config_source)
         return self._root
 
-    def root_uri(self, display: str, root: Path | None = None) -> str | None:
-        """A displayed path relative to ``root`` (default: the source root) with forward slashes;
-        None when the file lies outside it."""
+    def root_uri(self, display: str, root: Path) -> str | None:
+        """A displayed path relative to ``root`` (the run's source root, RunMetadata.source_root) with forward
+        slashes; None when the file lies outside it."""
         from .discover import root_relative
 
         target = self.targets.get(display)
-        return root_relative(
-            str(target.path) if target is not None else display,
-            root if root is not None else self.source_root(),
-        )
+        return root_relative(str(target.path) if target is not None else display, root)
+
+
+# A run with nothing to say besides its result (no review, no history, no root): the text and JSON default.
+NO_METADATA = RunMetadata()

@@ -57,7 +57,7 @@ def hit_finding(
         rules=rules,
     )
     if hit.precision is not None:
-        finding.extra["precision"] = hit.precision
+        finding.precision = hit.precision
     return finding
 
 

@@ -310,7 +310,7 @@ def mark_covered(
     doc: JsonDocument, values: list[tuple[Finding, JNode, str]], findings: Iterable[Finding]
 ) -> None:
     """One leak, one finding: mark a field finding whose every material value a content finding reports
-    (``extra["covered_by"]``: per value, the codes reporting it); finalise.select drops it while one code
+    (``Finding.covered_by``: per value, the codes reporting it); finalise.select drops it while one code
     per value is enabled.
 
     The content finding is the one kept: it names what the value is (a traceback, a token shown masked,
@@ -341,7 +341,7 @@ def mark_covered(
         same = _SAME_LEAK.get(category)
         codes = _reported(doc, value, whole, inside, same)
         if codes:  # a structure rule reports the whole value (a vector, a message record), or the one string
-            finding.extra["covered_by"] = [codes]
+            finding.covered_by = (codes,)
             continue
         covered = []
         for node in _material(value, category):
@@ -351,7 +351,7 @@ def mark_covered(
             covered.append(codes)
         else:
             if covered:
-                finding.extra["covered_by"] = covered
+                finding.covered_by = tuple(covered)
 
 
 def _reported(

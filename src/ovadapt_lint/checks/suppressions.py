@@ -79,16 +79,16 @@ def apply_suppressions(
     noqa: dict[int, set[str]] | None = None,
     rules=None,
 ) -> list[Finding]:
-    """Mark findings an inline directive covers (``extra["suppressed"]``); notices are never suppressed.
+    """Mark findings an inline directive covers (``Finding.inline_suppression``); notices are never suppressed.
     ``rules``: the rule pack's rules (an extension file may add a notice); default the built-in ones."""
     noqa = noqa or {}
     for finding in findings:
         if is_notice(finding.code, rules):
             continue
         if finding.line in by_line and _covers(by_line[finding.line], finding.code):
-            finding.extra["suppressed"] = f"# ovadapt: ignore on line {finding.line}"
+            finding.inline_suppression = f"# ovadapt: ignore on line {finding.line}"
         elif FILE in by_line and _covers(by_line[FILE], finding.code):
-            finding.extra["suppressed"] = "# ovadapt: ignore-file"
+            finding.inline_suppression = "# ovadapt: ignore-file"
         elif finding.line in noqa and _covers(noqa[finding.line], finding.code):
-            finding.extra["suppressed"] = f"# noqa on line {finding.line}"
+            finding.inline_suppression = f"# noqa on line {finding.line}"
     return findings

@@ -14,7 +14,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..findings import Finding, Span, make_finding
+from ..findings import Finding, FlowStep, Span, make_finding
 from .build import compact_name
 from .facts import (
     EMPTY,
@@ -589,10 +589,8 @@ def hit_finding(hit: FlowHit, models: FlowModels, rules=None) -> Finding:
     more = len(hit.sources) - 1
     also = f" (and {more} more source{'s' if more > 1 else ''})" if more > 0 else ""
     message = f"{kind} '{source[3]}' ({there}){also} reaches {target}: {hit.reason}"
-    steps = [
-        {"path": s[0], "line": s[1], "column": s[2], "message": f"'{s[3]}'"} for s in hit.trace
-    ]
-    steps.append({"path": file, "line": line, "column": col, "message": target})
+    steps = [FlowStep(s[0], s[1], s[2], f"'{s[3]}'") for s in hit.trace]
+    steps.append(FlowStep(file, line, col, target))
     # Rule, sink key, source kind and source text: not the files' displayed paths (they change with the folder
     # the linter runs from) nor intermediate steps (a refactor keeps the baseline entry).
     ident = hashlib.sha256(
@@ -601,5 +599,5 @@ def hit_finding(hit: FlowHit, models: FlowModels, rules=None) -> Finding:
     finding = make_finding(
         hit.code, message, file, Span(line, col, end_line, end_col), value_digest=ident, rules=rules
     )
-    finding.extra["flow"] = steps
+    finding.trace = tuple(steps)
     return finding

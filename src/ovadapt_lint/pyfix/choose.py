@@ -44,9 +44,7 @@ def fix_report(finding: Finding, rules: dict[str, Any] | None = None) -> dict[st
     """The finding's fix as the JSON and SARIF reports give it (None: it has none). A literal edit is given
     as bytes of the file (after a UTF-8 byte-order mark) and its placeholder; a codemod's edit is computed
     only by --fix/--diff (libcst is not loaded for a report), so it is described, without edits."""
-    edit = finding.extra.get(
-        "edit"
-    )  # the literal edit as the engine recorded it (a cached run too)
+    edit = finding.edit  # the literal edit as the engine recorded it (a cached run too)
     if edit is not None:
         start, length, text = edit
         if not isinstance(text, str) or not SAFE_REPLACEMENT.match(text):
@@ -81,7 +79,7 @@ def fix_report(finding: Finding, rules: dict[str, Any] | None = None) -> dict[st
 
 def is_codemod(finding: Finding) -> bool:
     """A flow finding of a Python file, fixed at its sink by a codemod."""
-    return finding.code in FLOW_FIX_CODES and bool(finding.extra.get("flow"))
+    return finding.code in FLOW_FIX_CODES and bool(finding.trace)
 
 
 def allowed(finding: Finding, options: FixOptions, rules: dict[str, Any] | None = None) -> bool:

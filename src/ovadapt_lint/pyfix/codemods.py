@@ -311,8 +311,8 @@ class _Planner:
 
 def _sink_key(finding: Finding) -> str | None:
     """The published key the flow analysis saw at the sink (its last step), if it names one."""
-    steps = finding.extra.get("flow") or ()
-    message = steps[-1].get("message", "") if steps else ""
+    steps = finding.trace
+    message = steps[-1].message if steps else ""
     match = _SINK_KEY.fullmatch(message)
     return match.group(1) if match else None
 

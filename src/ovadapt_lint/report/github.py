@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TextIO
 
-from ..results import LintResult
+from ..results import LintResult, RunMetadata
 from ..source import visible
 from .sarif import outside_uri
 
@@ -31,22 +31,28 @@ def _prop(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def write_github(result: LintResult, out: TextIO) -> None:
+def write_github(result: LintResult, meta: RunMetadata, out: TextIO) -> None:
+    """Annotations for a finalised ``result``, named relative to ``meta.source_root``."""
+    root = meta.source_root
+    if root is None:
+        raise ValueError(
+            "write_github needs the run's source root (finalise.run_metadata(root=True))"
+        )
     files: dict[str, str] = {}
     for f in result.findings:
         if f.path not in files:
             # Outside the repository root: relative to it (`../elsewhere/x.json`), as SARIF names it, never by a
             # bare name another file may share, nor by an absolute path of this machine.
             files[f.path] = (
-                result.root_uri(f.path)
-                or outside_uri(result, f.path, result.source_root())
+                result.root_uri(f.path, root)
+                or outside_uri(result, f.path, root)
                 or result.uri(f.path)
             )
         s = f.span
         out.write(
             f"::{_LEVEL.get(f.severity, 'error')} file={_prop(files[f.path])},line={s.start_line},col={s.start_col},"
             f"endLine={s.end_line},endColumn={s.end_col},title={_prop(f.code + ' ' + f.name)}::"
-            f"{_data(f.code + ' ' + result.quoted(f, f.message))}\n"
+            f"{_data(f.code + ' ' + f.message)}\n"
         )
     if result.findings:
         levels = Counter(_LEVEL.get(f.severity, "error") for f in result.findings)
@@ -61,15 +67,16 @@ def write_github(result: LintResult, out: TextIO) -> None:
         )
         out.write(
             f"ovadapt-lint: {len(result.findings)} finding(s) ({parts}) in {len(files)} of "
-            f"{len(result.files)} file(s){note}{_review_note(result)}\n"
+            f"{len(result.files)} file(s){note}{_review_note(meta)}\n"
         )
-    elif result.review is not None:
-        out.write(f"ovadapt-lint: no findings on changed lines{_review_note(result)}\n")
+    elif meta.review is not None:
+        out.write(f"ovadapt-lint: no findings on changed lines{_review_note(meta)}\n")
 
 
-def _review_note(result: LintResult) -> str:
-    if result.review is None:
-        return ""
-    from ..vcs import unchanged_note
+def _review_note(meta: RunMetadata) -> str:
+    return f"; {meta.review.note}" if meta.review is not None else ""
 
-    return f"; {unchanged_note(result.review)}"
+
+def report(result: LintResult, meta: RunMetadata, options, out: TextIO) -> None:
+    """The ``github`` format (report.registry)."""
+    write_github(result, meta, out)

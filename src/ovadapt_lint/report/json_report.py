@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from ..results import LintResult
+from ..results import NO_METADATA, LintResult, RunMetadata
 from ..version import __version__
 
 
@@ -30,14 +30,11 @@ def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None)
     item = finding.to_dict()
     if fingerprints is not None:
         item["fingerprint"] = fingerprints(finding)
-    item["message"] = result.quoted(finding, item["message"])
-    if item["json_path"] is not None:
-        item["json_path"] = result.quoted(finding, item["json_path"])
     role = result.roles.get(finding.path)
     if role is not None:  # the role the file was judged in, and why (see --show-roles)
         item["role"], item["role_reason"] = role.role, role.why
-    if finding.extra.get("history"):
-        item["properties"] = dict(finding.extra["history"])
+    if finding.history is not None:
+        item["properties"] = finding.history.properties()
     from ..pyfix.choose import fix_report
 
     fix = fix_report(finding, result.rules)
@@ -46,7 +43,13 @@ def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None)
     return item
 
 
-def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
+def write_json(
+    result: LintResult,
+    out: TextIO,
+    show_suppressed: bool = False,
+    meta: RunMetadata = NO_METADATA,
+) -> None:
+    """The JSON report of a finalised ``result``; a history scan's (``meta.history``) adds its summary."""
     fingerprints = Fingerprints()
     document: dict[str, Any] = {
         "schema": "ovadapt-lint/findings/v1",
@@ -63,19 +66,30 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
         from ..roles import role_counts
 
         document["summary"]["roles"] = role_counts(result.roles)
-    if result.review is not None:
-        document["summary"]["unchanged_not_shown"] = result.review["unchanged_not_shown"]
-        document["summary"]["diff_base"] = result.review["diff_base"]
-        document["summary"]["merge_base"] = result.review["merge_base"]
+    if meta.review is not None:
+        document["summary"]["unchanged_not_shown"] = meta.review.unchanged_not_shown
+        document["summary"]["diff_base"] = meta.review.diff_base
+        document["summary"]["merge_base"] = meta.review.merge_base
+    if meta.history is not None:
+        document["summary"]["blobs"] = meta.history.blobs
     if show_suppressed:
         document["suppressed"] = (
             {**_item(s.finding, result, fingerprints), "suppressed_by": s.reason}
             for s in result.suppressed
         )
-    if result.history is not None:
-        document["summary"]["blobs"] = result.history.blobs
-        document["history"] = result.history.summary()
+    if meta.history is not None:
+        document["history"] = meta.history.summary()
     dump_json(document, out)
+
+
+def report(result: LintResult, meta: RunMetadata, options, out: TextIO) -> None:
+    """The ``json`` format (report.registry); with --statistics, the counts per rule."""
+    if options.statistics:
+        from .text import write_statistics_json
+
+        write_statistics_json(result, out)
+    else:
+        write_json(result, out, options.show_suppressed, meta)
 
 
 def dump_json(document: dict[str, Any], out: TextIO, chunk: int = 1 << 16) -> None:

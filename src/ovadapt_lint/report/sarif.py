@@ -5,7 +5,8 @@ file's folder, else the working directory; ``--sarif-srcroot`` picks another)
 with ``uriBaseId: %SRCROOT%``, so they name the same repository file from any
 working directory. A file outside the root keeps its results, named by a ``../``
 URI relative to the root, and a notification says so. Absolute paths of the machine that ran the linter are written only
-when ``--sarif-srcroot`` asks. Messages are redacted.
+when ``--sarif-srcroot`` asks. Messages are redacted (masked as the run was finalised); the root and the
+version-control provenance come with the run's metadata (finalise.run_metadata): this module only formats.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import registry
-from ..results import HistoryRun, LintResult
+from ..findings import Finding, FlowStep
+from ..results import LintResult, RunMetadata
 from ..ruledocs import rule_markdown, rule_text
 from ..version import __version__
 from .json_report import Fingerprints, dump_json
@@ -63,28 +65,23 @@ def _region(span) -> dict[str, int]:
 
 def _add_flow(
     item: dict[str, Any],
-    steps: list[dict[str, Any]],
+    steps: tuple[FlowStep, ...],
     artifact: dict[str, Any],
-    quote,
     artifact_of=None,
 ) -> None:
     """A flow finding's steps (the source, each assignment, call and return, the published field) as
     relatedLocations and a codeFlow; each step names its own file (flows cross modules)."""
     locations = []
     for number, step in enumerate(steps):
-        where = (
-            artifact_of(step["path"])
-            if artifact_of is not None and step.get("path")
-            else dict(artifact)
-        )
+        where = artifact_of(step.path) if artifact_of is not None and step.path else dict(artifact)
         locations.append(
             {
                 "id": number,
                 "physicalLocation": {
                     "artifactLocation": where,
-                    "region": {"startLine": step["line"], "startColumn": max(step["column"], 1)},
+                    "region": {"startLine": step.line, "startColumn": max(step.column, 1)},
                 },
-                "message": {"text": quote(step["message"])},
+                "message": {"text": step.message},
             }
         )
     item["relatedLocations"] = locations
@@ -124,9 +121,13 @@ def uri_reference(path: str) -> str:
 
 
 def _result(
-    f, uri: str, index: dict[str, int], result: LintResult, fingerprints: Fingerprints, uri_of=None
+    f: Finding,
+    uri: str,
+    index: dict[str, int],
+    fingerprints: Fingerprints,
+    rules: dict[str, Any],
+    uri_of=None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    message = result.quoted(f, f.message)
     location: dict[str, Any] = {
         "physicalLocation": {
             "artifactLocation": {"uri": uri_reference(uri), "uriBaseId": "%SRCROOT%"},
@@ -139,25 +140,22 @@ def _result(
         "ruleId": f.code,
         "ruleIndex": index[f.code],
         "level": _LEVEL.get(f.severity, "error"),
-        "message": {"text": message},
+        "message": {"text": f.message},
         "locations": [location],
         "partialFingerprints": {"ovadaptFingerprint/v1": fingerprint},
     }
     if f.json_path:
-        item["properties"] = {"jsonPath": result.quoted(f, f.json_path)}
-    if f.extra.get(
-        "precision"
-    ):  # this result's own precision (a checksum match, a public-by-design key)
-        item.setdefault("properties", {})["precision"] = f.extra["precision"]
-    if f.extra.get("history"):
-        item.setdefault("properties", {}).update(f.extra["history"])
-    _add_fixes(item, f, location, result.rules)
-    if f.extra.get("flow"):
+        item["properties"] = {"jsonPath": f.json_path}
+    if f.precision:  # this result's own precision (a checksum match, a public-by-design key)
+        item.setdefault("properties", {})["precision"] = f.precision
+    if f.history is not None:
+        item.setdefault("properties", {}).update(f.history.properties())
+    _add_fixes(item, f, location, rules)
+    if f.trace:
         _add_flow(
             item,
-            f.extra["flow"],
+            f.trace,
             location["physicalLocation"]["artifactLocation"],
-            lambda text: result.quoted(f, text),
             lambda path: {
                 "uri": uri_reference((uri_of(path) if uri_of is not None else None) or uri),
                 "uriBaseId": "%SRCROOT%",
@@ -239,15 +237,24 @@ def _shown_path(display: str) -> str:
 
 def build_sarif(
     result: LintResult,
+    meta: RunMetadata,
     category: str | None = None,
     *,
     srcroot: str | None = None,
     show_suppressed: bool = False,
     max_results: int = MAX_RESULTS,
 ) -> dict[str, Any]:
+    """The SARIF log of a finalised ``result``; ``meta`` gives the source root (unless ``srcroot`` names one)
+    and, for a history scan, the version-control provenance."""
     rules = list(result.rules.values())  # the run's rule pack: built-in and extension rules
     index = {rule.code: i for i, rule in enumerate(rules)}
-    root = Path(srcroot).resolve() if srcroot is not None else result.source_root()
+    repository_root = meta.source_root
+    if srcroot is None and repository_root is None:
+        raise ValueError(
+            "build_sarif needs the run's source root (finalise.run_metadata(root=True))"
+        )
+    root = Path(srcroot).resolve() if srcroot is not None else repository_root
+    assert root is not None
     uris: dict[str, str | None] = {}
 
     def uri_of(display: str) -> str | None:
@@ -287,7 +294,7 @@ def build_sarif(
             notifications.append(
                 {
                     "level": _LEVEL.get(f.severity, "error"),
-                    "message": {"text": result.quoted(f, f.message)},
+                    "message": {"text": f.message},
                     "locations": [
                         {
                             "physicalLocation": {
@@ -311,7 +318,7 @@ def build_sarif(
         left_out = [findings[i] for i in order[max_results:]]
         findings = [findings[i] for i in kept]
     for f in findings:
-        item, _ = _result(f, placed_uri(f.path), index, result, fingerprints, uri_of)
+        item, _ = _result(f, placed_uri(f.path), index, fingerprints, result.rules, uri_of)
         if f.path in unplaced:
             del item["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"]
         results.append(item)
@@ -324,7 +331,7 @@ def build_sarif(
                 uri = uris[hidden.finding.path] = outside_uri(result, hidden.finding.path, root)
                 if uri is None:
                     continue
-            item, _ = _result(hidden.finding, uri, index, result, fingerprints, uri_of)
+            item, _ = _result(hidden.finding, uri, index, fingerprints, result.rules, uri_of)
             item["suppressions"] = [
                 {
                     "kind": "inSource" if hidden.in_source else "external",
@@ -377,49 +384,46 @@ def build_sarif(
         ],
         "results": results,
     }
-    artifacts = _artifacts(result, results)
+    # The roles are looked up relative to the repository root, even under --sarif-srcroot (as before issue 29).
+    artifacts = _artifacts(result, results, repository_root or root)
     if artifacts:
         run["artifacts"] = artifacts
-    if result.review is not None:
-        from ..vcs import unchanged_note
-
+    if meta.review is not None:
         run["properties"] = {
-            "diffBase": result.review["diff_base"],
-            "mergeBase": result.review["merge_base"],
-            "unchangedLinesNotShown": result.review["unchanged_not_shown"],
-            "summary": unchanged_note(result.review),
+            "diffBase": meta.review.diff_base,
+            "mergeBase": meta.review.merge_base,
+            "unchangedLinesNotShown": meta.review.unchanged_not_shown,
+            "summary": meta.review.note,
         }
     if srcroot is not None:
         # Only on request: this is the one place an absolute path of this machine may appear.
         run["originalUriBaseIds"] = {
             "%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}
         }  # ovadapt: ignore[OVA504] (requested)
-    if result.history is not None:
-        _add_history(run, result.history)
+    if meta.history is not None:
+        history = meta.history
+        provenance: dict[str, Any] = {
+            # repositoryUri is required: the origin's public URL (credentials removed), else a name that is no path.
+            "repositoryUri": history.remote or "urn:ovadapt-lint:local-repository",
+            "revisionId": history.head,
+            "mappedTo": {"uriBaseId": "%SRCROOT%"},
+        }
+        if history.branch:
+            provenance["branch"] = history.branch
+        run["versionControlProvenance"] = [provenance]
+        run.setdefault("properties", {})["history"] = history.summary()
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
-def _add_history(run: dict[str, Any], history: HistoryRun) -> None:
-    """A history scan's provenance: the commit scanned, and the scan's numbers as a run property."""
-    provenance: dict[str, Any] = {
-        # repositoryUri is required: the origin's public URL (credentials removed), else a name that is no path.
-        "repositoryUri": history.remote or "urn:ovadapt-lint:local-repository",
-        "revisionId": history.head,
-        "mappedTo": {"uriBaseId": "%SRCROOT%"},
-    }
-    if history.branch:
-        provenance["branch"] = history.branch
-    run["versionControlProvenance"] = [provenance]
-    run.setdefault("properties", {})["history"] = history.summary()
-
-
-def _artifacts(result: LintResult, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _artifacts(
+    result: LintResult, results: list[dict[str, Any]], root: Path
+) -> list[dict[str, Any]]:
     """Each file with a result, with the role it was judged in (public: every rule; source and test:
     credentials and internal names only) as a property: SARIF's own artifact roles have no such value."""
     if not result.roles:
         return []
     by_uri = {
-        result.root_uri(display): result.roles[display]
+        result.root_uri(display, root): result.roles[display]
         for display in dict.fromkeys(f.path for f in result.findings)
         if display in result.roles
     }
@@ -443,10 +447,25 @@ def _artifacts(result: LintResult, results: list[dict[str, Any]]) -> list[dict[s
 
 def write_sarif(
     result: LintResult,
+    meta: RunMetadata,
     out: TextIO,
     category: str | None = None,
     *,
     srcroot: str | None = None,
     show_suppressed: bool = False,
 ) -> None:
-    dump_json(build_sarif(result, category, srcroot=srcroot, show_suppressed=show_suppressed), out)
+    dump_json(
+        build_sarif(result, meta, category, srcroot=srcroot, show_suppressed=show_suppressed), out
+    )
+
+
+def report(result: LintResult, meta: RunMetadata, options, out: TextIO) -> None:
+    """The ``sarif`` format (report.registry)."""
+    write_sarif(
+        result,
+        meta,
+        out,
+        options.sarif_category,
+        srcroot=options.sarif_srcroot,
+        show_suppressed=options.show_suppressed,
+    )

@@ -8,7 +8,7 @@ from typing import Any, TextIO
 
 from ..findings import Finding
 from ..redact import mask
-from ..results import LintResult
+from ..results import NO_METADATA, LintResult, RunMetadata
 from ..source import visible
 
 _STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
@@ -33,17 +33,58 @@ _VISIBLE = (
 
 
 def _console(out: TextIO, color: bool):
+    """Where the report's lines go: a rich Console in colour; without colour, a writer that prints a line as
+    that Console would (control codes stripped, no wrapping) and leaves rich unimported (about a third of a
+    short run's start-up, issue 29)."""
+    if not color:
+        return _PlainConsole(out)
     from rich.console import Console
 
-    return Console(
-        file=out,
-        highlight=False,
-        soft_wrap=True,
-        emoji=False,
-        markup=False,
-        no_color=not color,
-        color_system="auto" if color else None,
+    return _RichConsole(
+        Console(
+            file=out,
+            highlight=False,
+            soft_wrap=True,
+            emoji=False,
+            markup=False,
+            no_color=not color,
+            color_system="auto" if color else None,
+        )
     )
+
+
+# The characters rich drops from printed text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
+# tab, form feed, carriage return); a test holds the two equal.
+STRIP_CONTROL = dict.fromkeys((7, 8, 11, 12, 13))
+
+
+class _PlainConsole:
+    """Lines of plain text, as a rich Console without colour and with soft wrap prints them."""
+
+    tab_size = 8
+
+    def __init__(self, out: TextIO) -> None:
+        self.file = out
+
+    def line(self, text: str = "", style: str = "") -> None:
+        self.file.write(text.translate(STRIP_CONTROL) + "\n")
+
+
+class _RichConsole:
+    """A rich Console printing styled lines."""
+
+    def __init__(self, console) -> None:
+        self.console = console
+        self.file = console.file
+        self.tab_size = console.tab_size
+
+    def line(self, text: str = "", style: str = "") -> None:
+        if not text:
+            self.console.print()
+            return
+        from rich.text import Text
+
+        self.console.print(Text(text, style=style))
 
 
 def _line_masks(
@@ -186,12 +227,10 @@ class _Lines:
         self.pending: list[Any] = []  # rich Segments in colour, plain strings otherwise
 
     def print(self, *parts: str | tuple[str, str]) -> None:
-        from rich.control import strip_control_codes
-
         plain = (
             None
             if self.color
-            else strip_control_codes("".join(p if isinstance(p, str) else p[0] for p in parts))
+            else "".join(p if isinstance(p, str) else p[0] for p in parts).translate(STRIP_CONTROL)
         )
         if plain is None or "\t" in plain:
             from rich.text import Text
@@ -200,7 +239,7 @@ class _Lines:
             if "\t" in line.plain:
                 line.expand_tabs(self.console.tab_size)
             if self.color:
-                self.pending.extend(line.render(self.console, end="\n"))
+                self.pending.extend(line.render(self.console.console, end="\n"))
             else:
                 self.pending += (line.plain, "\n")
         else:
@@ -210,11 +249,11 @@ class _Lines:
             self.flush()
 
     def flush(self) -> None:
-        from rich.segment import Segments
-
         if self.pending:
             if self.color:  # rendered segments only: plain strings are kept without colour
-                self.console.print(Segments(self.pending), end="")
+                from rich.segment import Segments
+
+                self.console.console.print(Segments(self.pending), end="")
             else:
                 self.console.file.write("".join(self.pending))
             self.pending, self.count = [], 0
@@ -226,10 +265,9 @@ def write_text(
     color: bool,
     show_frames: bool = True,
     show_suppressed: bool = False,
+    meta: RunMetadata = NO_METADATA,
 ) -> None:
-    if result.history is not None:
-        write_history_text(result, out, show_suppressed)
-        return
+    """Findings of a finalised ``result`` grouped by file, each with its code frame, then the summary."""
     console = _Lines(_console(out, color), color)
     # (path, line) -> secret spans on that line, masked in every frame that shows the line
     secrets = _secret_lines(result, show_frames)
@@ -250,7 +288,7 @@ def write_text(
             " ",
             (finding.code, _STYLE.get(finding.severity, "")),
             " ",
-            visible(result.quoted(finding, finding.message)),
+            visible(finding.message),
         )
         source = result.source(finding.path) if show_frames else None
         if show_frames and source is not None:
@@ -274,16 +312,16 @@ def write_text(
                 gutter = f"{finding.line:>5} | "
                 console.print((gutter, "dim"), shown)
                 console.print((" " * (len(gutter) - 2) + "| ", "dim"), (marker, "bold red"))
-        flow = finding.extra.get("flow")
-        if flow:  # the trace from the source to the published field, a step a line
-            for number, step in enumerate(flow):
+        trace = finding.trace
+        if trace:  # the trace from the source to the published field, a step a line
+            for number, step in enumerate(trace):
                 arrow = (
-                    "source" if number == 0 else "  sink" if number == len(flow) - 1 else "      "
+                    "source" if number == 0 else "  sink" if number == len(trace) - 1 else "      "
                 )
                 console.print(
                     (f"    {arrow} ", "dim"),
-                    (f"{visible(step['path'])}:{step['line']}: ", "dim"),
-                    visible(result.quoted(finding, step["message"])),
+                    (f"{visible(step.path)}:{step.line}: ", "dim"),
+                    visible(step.message),
                 )
     if show_suppressed and result.suppressed:
         if current is not None:
@@ -293,46 +331,35 @@ def write_text(
             f = item.finding
             console.print(
                 (
-                    visible(
-                        f"{f.path}:{f.line}:{f.col}: {f.code} {result.quoted(f, f.message)}  [{item.reason}]"
-                    ),
+                    visible(f"{f.path}:{f.line}:{f.col}: {f.code} {f.message}  [{item.reason}]"),
                     "dim",
                 )
             )
     console.flush()
-    _summary(console.console, result)
+    _summary(console.console, result, meta)
 
 
-def _summary(console, result: LintResult) -> None:
-    from rich.text import Text
-
+def _summary(console, result: LintResult, meta: RunMetadata) -> None:
     findings = result.findings
     hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
-    if result.review is not None:
-        from ..vcs import unchanged_note
-
+    if meta.review is not None:
         hidden += (
-            f"; reviewing the change since {result.review['diff_base']} (merge base "
-            f"{result.review['merge_base']}): {unchanged_note(result.review)}"
+            f"; reviewing the change since {meta.review.diff_base} (merge base "
+            f"{meta.review.merge_base}): {meta.review.note}"
         )
     if not findings:
-        console.print(
-            Text(
-                f"All checks passed: no findings in {len(result.files)} file(s){hidden}.",
-                style="green",
-            )
+        console.line(
+            f"All checks passed: no findings in {len(result.files)} file(s){hidden}.", "green"
         )
         _roles_line(console, result)
         return
     files = len({f.path for f in findings})
     severities = Counter(f.severity for f in findings)
     parts = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in sorted(severities.items()))
-    console.print()
-    console.print(
-        Text(
-            f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s){hidden}.",
-            style="bold",
-        )
+    console.line()
+    console.line(
+        f"Found {len(findings)} finding(s) ({parts}) in {files} of {len(result.files)} file(s){hidden}.",
+        "bold",
     )
     _roles_line(console, result)
     write_statistics_lines(console, findings)
@@ -342,8 +369,6 @@ def _roles_line(console, result: LintResult) -> None:
     """What the run judged: files by role, and what a file that is not public is judged for."""
     if not result.roles:
         return
-    from rich.text import Text
-
     from ..roles import role_counts, summary_counts
 
     counts = role_counts(result.roles)
@@ -356,17 +381,15 @@ def _roles_line(console, result: LintResult) -> None:
             "files that are not public are judged for credentials and internal names only (Python also for "
             "what flows into a projection); --show-roles says why each file has its role"
         )
-    console.print(Text(f"{len(result.roles)} file(s): {summary_counts(counts)}; {judged}."))
+    console.line(f"{len(result.roles)} file(s): {summary_counts(counts)}; {judged}.")
 
 
 def write_statistics_lines(console, findings: list[Finding]) -> None:
-    from rich.text import Text
-
     counts = Counter(f.code for f in findings)
     names = {f.code: f.name for f in findings}
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        console.print(
-            Text(f"{count:>6}  {code}  {visible(names[code])}")
+        console.line(
+            f"{count:>6}  {code}  {visible(names[code])}"
         )  # an extension rule names itself
 
 
@@ -376,25 +399,14 @@ def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
 
 def write_concise(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
     """One line per finding, ``path:line:col: CODE message``, no code frame and no summary
-    (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``. A history
-    scan's findings end with their commit and status."""
-    if result.history is not None:
-        for f in result.findings:
-            props = f.extra.get("history") or {}
-            tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-            out.write(
-                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n"
-            )
-        return
+    (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``."""
     for f in result.findings:
-        out.write(
-            f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
-        )
+        out.write(f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(f.message)}\n")
     if show_suppressed:
         for item in result.suppressed:
             f = item.finding
             out.write(
-                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))} "
+                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(f.message)} "
                 f"[suppressed: {_one_line(item.reason)}]\n"
             )
 
@@ -432,64 +444,26 @@ def write_statistics_json(result: LintResult, out: TextIO) -> None:
     out.write("\n")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def report(result: LintResult, meta: RunMetadata, options, out: TextIO) -> None:
+    """The ``text`` format (report.registry): with --statistics the counts per rule; a history scan's
+    findings by commit and blob."""
+    if meta.history is not None:
+        from .history import write_history_text
+
+        write_history_text(result, meta.history, out, options.show_suppressed)
+    elif options.statistics:
+        write_statistics(result, out, options.color)
+    else:
+        write_text(result, out, options.color, show_suppressed=options.show_suppressed, meta=meta)
 
 
-def write_history_text(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
-    """A history scan's findings grouped by the commit that introduced them, then by blob, and a summary."""
-    history = result.history
-    assert history is not None
-    current_commit = None
-    current_blob = None
-    for f in result.findings:
-        props = f.extra.get("history")
-        if props is None:  # a stale baseline entry
-            out.write(
-                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
-            )
-            continue
-        if props["commit"] != current_commit:
-            if current_commit is not None:
-                out.write("\n")
-            current_commit = props["commit"]
-            current_blob = None
-            # An author name is input too.
-            author = f"  {visible(props['author'])}" if "author" in props else ""
-            out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
-        if (f.path, props["blob"]) != current_blob:
-            current_blob = (f.path, props["blob"])
-            out.write(f"  {visible(f.path)} (blob {props['blob']}, {props['status']})\n")
-        out.write(
-            f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
-        )
-    if show_suppressed and result.suppressed:
-        out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
-        for item in result.suppressed:
-            f = item.finding
-            commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(
-                f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
-                f"[commit {commit}; {_one_line(item.reason)}]\n"
-            )
-    _history_summary(result, history.blobs, history.commits, out)
+def report_concise(result: LintResult, meta: RunMetadata, options, out: TextIO) -> None:
+    """The ``concise`` format (report.registry): with --statistics the counts per rule, as text."""
+    if meta.history is not None:
+        from .history import write_history_concise
 
-
-def _history_summary(result: LintResult, blob_count: int, commits: int, out: TextIO) -> None:
-    hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
-    blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
-    removed = sum(
-        1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True)
-    )
-    scope = f"{_plural(blob_count, 'blob')} from {_plural(commits, 'commit')}"
-    if not result.findings:
-        out.write(f"All checks passed: no findings in {scope}{hidden}.\n")
-        return
-    out.write(
-        f"\nFound {_plural(len(result.findings), 'finding')} in {blobs} of {scope}{hidden}; "
-        f"{removed} in content no longer at HEAD (still public in the history).\n"
-    )
-    counts = Counter(f.code for f in result.findings)
-    names = {f.code: f.name for f in result.findings}
-    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        out.write(f"{count:>6}  {code}  {visible(names[code])}\n")
+        write_history_concise(result, out)
+    elif options.statistics:
+        write_statistics(result, out, options.color)
+    else:
+        write_concise(result, out, show_suppressed=options.show_suppressed)
