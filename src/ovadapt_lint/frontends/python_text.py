@@ -193,27 +193,40 @@ def _name_of(target: ast.AST) -> str | None:
 
 def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
     """Record the name each directly assigned string constant is stored under (seen before the constant:
-    the walk is breadth-first)."""
-    pairs: list[tuple[ast.AST | None, ast.AST | None]] = []
-    if isinstance(node, ast.Assign) and len(node.targets) == 1:
-        pairs.append((node.targets[0], node.value))
+    the walk is breadth-first). Every call and dict of a module comes here: only string values are looked at."""
+    if isinstance(node, ast.Assign):
+        if len(node.targets) == 1:
+            _keep(node.targets[0], node.value, keys)
     elif isinstance(node, ast.AnnAssign):
-        pairs.append((node.target, node.value))
+        _keep(node.target, node.value, keys)
     elif isinstance(node, ast.Call):
-        pairs += [
-            (ast.Name(kw.arg), kw.value) for kw in node.keywords if kw.arg and kw.arg != "default"
-        ]
-        pairs += _lookup_default(node)
+        for kw in node.keywords:
+            value = kw.value
+            if (
+                value.__class__ is ast.Constant
+                and value.value.__class__ is str
+                and kw.arg
+                and kw.arg != "default"
+            ):
+                keys[id(value)] = kw.arg
+        if node.args:
+            default = _lookup_default(node)
+            if default is not None:
+                _keep(*default, keys)
     elif isinstance(node, ast.Dict):
-        pairs += list(zip(node.keys, node.values))
-    for target, value in pairs:
-        if isinstance(value, ast.Constant) and isinstance(value.value, str) and target is not None:
-            name = _name_of(target)
-            if name:
-                keys[id(value)] = name
+        for target, value in zip(node.keys, node.values):
+            if value.__class__ is ast.Constant and target is not None:
+                _keep(target, value, keys)
 
 
-def _lookup_default(call: ast.Call) -> list[tuple[ast.AST, ast.AST]]:
+def _keep(target: ast.AST, value: ast.AST | None, keys: dict[int, str]) -> None:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        name = _name_of(target)
+        if name:
+            keys[id(value)] = name
+
+
+def _lookup_default(call: ast.Call) -> tuple[ast.AST, ast.AST] | None:
     """The default of a look-up is stored under the name looked up: `os.getenv("API_TOKEN", "…")`,
     `os.environ.get("X", default="…")`, `config.get("password", "…")` (issue 26)."""
     func = call.func
@@ -225,16 +238,16 @@ def _lookup_default(call: ast.Call) -> list[tuple[ast.AST, ast.AST]]:
         else ""
     )
     if not (callee in ("get", "setdefault", "pop") or "env" in callee.lower()) or not call.args:
-        return []
+        return None
     first = call.args[0]
     if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-        return []
+        return None
     default = (
         call.args[1]
         if len(call.args) > 1
         else next((kw.value for kw in call.keywords if kw.arg == "default"), None)
     )
-    return [(ast.Name(first.value), default)] if default is not None else []
+    return (ast.Name(first.value), default) if default is not None else None
 
 
 def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:
