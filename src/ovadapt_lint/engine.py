@@ -344,28 +344,63 @@ def lint_target(
     return findings, source
 
 
-def current(facts: dict | None) -> bool:
-    """Whether the other files a cached module was judged with (its facts' ``depends``) are as they were: the
-    cache is keyed by the module's own bytes, and its contract findings may read a sibling's constants."""
+def current(facts) -> bool:
+    """Whether the other files a cached module was judged with (its stored facts' ``depends``) are as they
+    were: the cache is keyed by the module's own bytes, and its contract findings may read a sibling's
+    constants."""
     from .checks.python_projections import file_stamp
 
     return all(
         list(file_stamp(path)) == [mtime, size]
-        for path, mtime, size in (facts or {}).get("depends", ())
+        for path, mtime, size in (facts.depends if facts is not None else ())
     )
 
 
 def _deliver_facts(
-    facts: dict, display: str, facts_out: dict | None, analysis: Analysis
+    facts, display: str, facts_out: dict | None, analysis: Analysis
 ) -> list[Finding]:
-    """Cached flow facts: handed to the caller who resolves the run's modules together, or resolved alone."""
-    from .flow.facts import from_json
-
-    module = from_json(facts, display)
+    """Cached flow facts (cache.StoredFacts): handed to the caller who resolves the run's modules together
+    (decoded only if it must), or resolved alone."""
     if facts_out is not None:
-        facts_out[display] = module
+        facts_out[display] = facts
         return []
-    return flow_findings([module], analysis)
+    return flow_findings([loaded(facts, display)], analysis)
+
+
+def loaded(facts, display: str):
+    """A module's flow facts, decoded when they come from the cache."""
+    from .cache import StoredFacts
+
+    if isinstance(facts, StoredFacts):
+        from .flow.facts import from_json
+
+        return from_json(facts.load(), display)
+    return facts
+
+
+def _depends(facts) -> list:
+    return list(getattr(facts, "depends", None) or ())
+
+
+def joined_flow_findings(
+    facts_list: list, keys: list, analysis: Analysis, cache=None
+) -> list[Finding]:
+    """``flow_findings`` of a run's modules (``keys``: each one's [display, cache key]), through the cache: a
+    run whose modules are all unchanged reads the joined result and decodes no module's facts."""
+    key = None
+    if cache is not None and facts_list and all(k is not None for _, k in keys):
+        key = cache.flow_key(
+            [[display, k, _depends(f)] for (display, k), f in zip(keys, facts_list)]
+        )
+        found = cache.get_flow(key)
+        if found is not None:
+            return found
+    found = flow_findings(
+        [loaded(f, display) for (display, _), f in zip(keys, facts_list)], analysis
+    )
+    if key is not None:
+        cache.put_flow(key, found)
+    return found
 
 
 def mask_quoted(findings: list[Finding], patterns) -> None:
@@ -463,9 +498,8 @@ def _jobs(config: Config, files: int) -> int:
 
 
 def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> dict[str, tuple]:
-    """(findings, flow facts) of the files whose stat and cache entry are unchanged, without reading them."""
-    from .flow.facts import from_json
-
+    """(findings, stored flow facts, cache key) of the files whose stat and cache entry are unchanged, without
+    reading them."""
     answered: dict[str, tuple] = {}
     for target in targets:
         key = index.key(target.path, kinds[target.display])
@@ -473,19 +507,15 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
             entry = cache.get_entry(key, target.display)
             if entry is not None and current(entry[1]):
                 findings, facts = entry
-                answered[target.display] = (
-                    findings,
-                    from_json(facts, target.display) if facts else None,
-                )
+                answered[target.display] = (findings, facts, key)
     return answered
 
 
 def _results(
-    targets: list[Target], config: Config, analysis: Analysis, progress
-) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any]]:
-    """(target, findings, source or None, flow facts or None) for each target, in target order. Files the
-    stat index answers are not read; only the others go to the workers."""
-    cache = _make_cache(config)
+    targets: list[Target], config: Config, analysis: Analysis, progress, cache=None
+) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any, str | None]]:
+    """(target, findings, source or None, flow facts or None, cache key or None) for each target, in target
+    order. Files the stat index answers are not read; only the others go to the workers."""
     if cache is None:
         yield from _lint_all(targets, targets, {}, config, analysis, None, {}, progress)
         return
@@ -511,16 +541,17 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
     if jobs == 1:
         for target in targets:
             if target.display in answered:
-                (findings, facts), source = answered[target.display], None
+                (findings, facts, key), source = answered[target.display], None
             else:
                 collected: dict = {}
                 findings, source = lint_target(
                     target, config, analysis, cache, seen if cache is not None else None, collected
                 )
                 facts = collected.get(target.display)
+                key = (seen.get(target.display) or (None,))[0]
                 _collect_if_grown()
             progress()
-            yield target, findings, source, facts
+            yield target, findings, source, facts, key
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -540,19 +571,22 @@ def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
         for target in targets:
             linted = None
             if target.display in answered:
-                findings, facts = answered[target.display]
+                findings, facts, key = answered[target.display]
             else:
                 _, (findings, stamp, linted, facts) = next(
                     computed
                 )  # the pool answers `todo` in order
+                key = None
                 if stamp is not None:
                     seen[target.display] = stamp
+                    key = stamp[0]
             progress()
             yield (
                 target,
                 findings,
                 SourceFile(target.path, target.display, *linted) if linted else None,
                 facts,
+                key,
             )
     except (
         BaseException
@@ -608,12 +642,14 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress, _collections_between_files():
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
-        modules: dict[int, tuple[Config, Analysis, list, dict[str, Target]]] = {}
+        modules: dict[int, tuple[Config, Analysis, list, dict[str, Target], list, Any]] = {}
         for group, chunk in runs:
             analysis = configs.analysis(group)
-            _, _, facts_list, owners = modules.setdefault(id(group), (group, analysis, [], {}))
-            for target, findings, source, facts in _results(
-                chunk, group, analysis, progress.advance
+            if id(group) not in modules:
+                modules[id(group)] = (group, analysis, [], {}, [], _make_cache(group))
+            _, _, facts_list, owners, keys, cache = modules[id(group)]
+            for target, findings, source, facts, key in _results(
+                chunk, group, analysis, progress.advance, cache
             ):
                 result.add_file(target)
                 shown = len(result.findings)
@@ -622,10 +658,11 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
                     linted[target.display] = source
                 if facts is not None:
                     facts_list.append(facts)
+                    keys.append((target.display, key))
                     owners[target.display] = target
-        for group, analysis, facts_list, owners in modules.values():
+        for group, analysis, facts_list, owners, keys, cache in modules.values():
             by_file: dict[str, list[Finding]] = {}
-            for finding in flow_findings(facts_list, analysis):
+            for finding in joined_flow_findings(facts_list, keys, analysis, cache):
                 by_file.setdefault(finding.path, []).append(finding)
             for display, found in by_file.items():
                 if display in owners:
