@@ -125,6 +125,31 @@ def test_an_unchanged_run_reads_its_flow_findings_without_decoding_any_modules_f
     assert sorted(decoded) == ["__init__.py", "helpers.py", "status.py"]
 
 
+def test_a_sibling_read_for_its_helpers_before_its_own_turn_is_parsed_once(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import ast
+    import shutil
+
+    project = tmp_path / "p"
+    shutil.copytree(
+        CORPUS / "flows" / "contract_values" / "ok_constants_and_section_helpers", project
+    )
+    parsed: list[bytes] = []
+    real = ast.parse
+
+    def counting(source, *args, **kwargs):
+        parsed.append(source if isinstance(source, bytes) else source.encode("utf-8"))
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting)
+    engine.run([str(project)], Config(jobs=1))
+    package = project / "ovadapter"
+    # adapter.py, linted first, follows the helpers of gates.py and sections.py: their trees serve their own turn.
+    for name in ("gates.py", "sections.py"):
+        assert parsed.count((package / name).read_bytes()) == 1, name
+
+
 def test_facts_round_trip_through_json_and_follow_a_renamed_file(tmp_path: Path) -> None:
     project = _project(tmp_path)
     (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")

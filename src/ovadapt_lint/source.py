@@ -33,6 +33,13 @@ _LINE_BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
 
 def split_lines(text: str) -> list[str]:
     """``text`` cut into lines, each keeping its line ending (the one line model, not ``str.splitlines``)."""
+    if "\r" not in text:  # "\n" the only line ending: split in C
+        lines = text.split("\n")
+        last = lines.pop()
+        lines = [line + "\n" for line in lines]
+        if last:
+            lines.append(last)
+        return lines
     lines, start = [], 0
     for match in LINE_BREAK.finditer(text):
         lines.append(text[start : match.end()])

@@ -169,8 +169,10 @@ class ModuleView:
         local: bool,
         text: bytes = b"",
         package: bool = False,
+        path: str = "",
     ) -> None:
         self.name, self.local, self.text, self.package = name, local, text, package
+        self.path = path  # a sibling's file
         self._tree, self._imports = tree, imports
         self._functions: dict[str, ast.AST] | None = None
         self._strings: dict[str, bytes | None] | None = None
@@ -179,8 +181,11 @@ class ModuleView:
     @property
     def tree(self) -> ast.Module:
         if self._tree is None:
+            from ..frontends.python_text import parse_ahead
+
             try:
-                self._tree = ast.parse(self.text)
+                # Kept for the sibling's own turn in the run: it is not parsed twice.
+                self._tree = parse_ahead(self.path, self.text)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self._tree = ast.Module(body=[], type_ignores=[])
             self.text = b""
@@ -242,7 +247,7 @@ def _sibling(path: str, stamp: tuple[int, int], name: str, package: bool) -> Mod
         return None
     if len(data) > _MAX_SIBLING:
         return None
-    return ModuleView(None, name, None, False, data, package)
+    return ModuleView(None, name, None, False, data, package, path)
 
 
 class Modules:

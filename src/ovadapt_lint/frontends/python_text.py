@@ -12,6 +12,7 @@ an implicitly joined literal, the tokenizer's COMMENT tokens). Lines follow
 from __future__ import annotations
 
 import ast
+import os
 import re
 import tokenize
 from dataclasses import dataclass, field
@@ -57,11 +58,49 @@ def _python2(text: str) -> bool:
     )
 
 
+# Trees parsed before their module's own turn (a sibling read for its constants: checks.python_contracts),
+# by absolute path with the bytes parsed: the module's own parse takes it over, so a run parses it once.
+_AHEAD: dict[str, tuple[bytes, ast.Module]] = {}
+_AHEAD_MAX = 64
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=]", re.MULTILINE)
+
+
+def _same_either_way(data: bytes) -> bool:
+    """Whether parsing the bytes and parsing their UTF-8 text (``parse_text``) give the same tree: plain UTF-8,
+    no BOM, no coding declaration, no carriage returns."""
+    if b"\r" in data or data.startswith(b"\xef\xbb\xbf") or _COOKIE.search(data, 0, 400):
+        return False
+    if data.isascii():
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def parse_ahead(path: str, data: bytes) -> ast.Module:
+    """``ast.parse`` of a module read before its own turn; the tree is kept for it (``parse_text``)."""
+    tree = ast.parse(data)
+    if _same_either_way(data):
+        while len(_AHEAD) >= _AHEAD_MAX:
+            _AHEAD.pop(next(iter(_AHEAD)))
+        _AHEAD[os.path.abspath(path)] = (data, tree)
+    return tree
+
+
+def _parse(source: SourceFile, text: str) -> ast.Module:
+    ahead = _AHEAD.pop(os.path.abspath(source.path), None) if _AHEAD else None
+    if ahead is not None and ahead[0] == source.data:
+        return ahead[1]
+    return ast.parse(text, filename=source.display)
+
+
 def parse_text(source: SourceFile, names: bool = False) -> tuple[PythonText | None, list[Finding]]:
     """``names``: also collect identifiers (only the deny-list needs them)."""
     text = source.data.decode("utf-8", "replace")
     try:
-        tree = ast.parse(text, filename=source.display)
+        tree = _parse(source, text)
     except SyntaxError as exc:
         line, column = exc.lineno or 1, exc.offset or 1
         hint = " (Python 2 code?)" if _python2(text) else ""
@@ -89,12 +128,16 @@ class _Lines:
 
     def __init__(self, text: str) -> None:
         self.lines = split_lines(text)
-        self.encoded = [line.encode("utf-8") for line in self.lines]
         # On an ASCII line bytes are code points: no slice-and-decode per literal (quadratic on one long line).
-        self.ascii = [len(raw) == len(line) for raw, line in zip(self.encoded, self.lines)]
+        if text.isascii():  # most modules: no line needs its bytes
+            self.encoded = []
+            self.ascii = [True] * len(self.lines)
+        else:
+            self.encoded = [line.encode("utf-8") for line in self.lines]
+            self.ascii = [len(raw) == len(line) for raw, line in zip(self.encoded, self.lines)]
 
     def column(self, line: int, byte_col: int) -> int:
-        if not 1 <= line <= len(self.encoded) or self.ascii[line - 1]:
+        if not 1 <= line <= len(self.lines) or self.ascii[line - 1]:
             return byte_col + 1
         return len(self.encoded[line - 1][:byte_col].decode("utf-8", "replace")) + 1
 
