@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..flow.build import dotted as _dotted
+from ..frontends.ast_nodes import BLOCK_CLASSES
 from ..frontends.json_tree import format_path
 from .contracts import _STRUCTURAL_MATCH, _STRUCTURAL_MATCH_UNVERSIONED, Contract, _message
 
@@ -1291,6 +1292,8 @@ def _definitions(tree: ast.Module):
 
 
 def _statements(node: ast.AST) -> list[ast.stmt]:
+    if node.__class__ not in BLOCK_CLASSES:
+        return []
     out: list[ast.stmt] = []
     for attr in ("body", "orelse", "finalbody"):
         part = getattr(node, attr, None)

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..classify import is_attestation_key
 from ..findings import Finding, Span, digest_value, make_finding
-from ..frontends.ast_nodes import children, preorder, walk
+from ..frontends.ast_nodes import BLOCK_CLASSES, children, preorder, walk
 from ..frontends.json_tree import JNode
 from ..frontends.python_text import PythonText
 from ..keyclass import Vocabulary
@@ -754,6 +754,8 @@ def _names_in(node: ast.AST, walked: set[int]):
 
 
 def _child_statements(node: ast.AST) -> list[ast.stmt]:
+    if node.__class__ not in BLOCK_CLASSES:
+        return []
     out: list[ast.stmt] = []
     for attr in ("body", "orelse", "finalbody"):
         part = getattr(node, attr, None)

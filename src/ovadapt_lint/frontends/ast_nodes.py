@@ -39,6 +39,15 @@ _SKIPPED = frozenset(
     }
 )
 _FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}
+_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+# Node classes that may hold blocks of statements: the statement walks skip every other node at once.
+BLOCK_CLASSES = frozenset(
+    kind
+    for kind in vars(ast).values()
+    if isinstance(kind, type)
+    and issubclass(kind, ast.AST)
+    and _BLOCK_FIELDS.intersection(kind._fields)
+)
 
 
 def _fields(kind: type[ast.AST]) -> tuple[str, ...]:
