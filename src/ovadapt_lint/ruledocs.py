@@ -132,6 +132,7 @@ def flow_models_markdown() -> list[str]:
         data["propagators"],
         data["sinks"],
     )
+    raises = data["exceptions"]
     by_kind: dict[str, list[str]] = {}
     for table in ("calls", "methods", "names", "fields"):
         for name, kind in sources[table].items():
@@ -149,7 +150,8 @@ def flow_models_markdown() -> list[str]:
         "(`append`, `extend`, `update`, `setdefault`, item stores, comprehensions, `dict(...)`, `**` spreads, "
         "dataclass and pydantic fields) and returns in other modules. Each finding sits where the value is put "
         "under its published key and carries its trace (text output, SARIF `codeFlows`). The models are data in "
-        "`rules/flow/models.toml`; this section is generated from it.",
+        "`rules/flow/models.toml`; this section is generated from it, and every entry below has an example "
+        "generated from the data and run as a test (`tests/test_flow_models.py`).",
         "",
         '**Sources** (by kind; `["x"]` is a key or attribute read from a record, also through `.get`):',
         "",
@@ -168,7 +170,8 @@ def flow_models_markdown() -> list[str]:
         f"- `credential` also: environment variables named {_names(sources['env_credential'])}, and a command "
         f"line (a list or f-string) holding a flag {_names(sources['credential_flags'])} followed by a value; "
         f"`local-path` also: environment variables {_names(sources['env_path'])}, and a folder parameter joined "
-        f"onto (`out_dir / name`, `os.path.join(root, ...)`); `record`: `{{k: v for k, v in record.items()}}` "
+        f"onto (`out_dir / name`, `os.path.join(root, ...)`), and the text (`str()`, `os.fspath()`, f-strings, "
+        f"`.as_posix()`) of a parameter annotated `Path` or of `Path(<not a literal>)`; `record`: `{{k: v for k, v in record.items()}}` "
         f"of a record handed in.",
         "",
         f"**Sanitisers** stop a flow: calls {_names(kill['calls'])}; any call into {_names(kill['modules'])}; "
@@ -185,6 +188,15 @@ def flow_models_markdown() -> list[str]:
         f"call's result carries nothing (the quiet default); calls into the linted code follow the callee's "
         f"summary.",
         "",
+        "**Exception text** (`except E as e`) is what the try body can raise as an `E`: a `raise` in the linted "
+        'code carries its message (a constant message carries nothing; `f"... {path}"` carries the path); a '
+        "call of the linted code carries what its body raises (its own handlers that catch everything without "
+        "raising again keep it); a missing computed key raises a `KeyError` that carries the key. Library calls "
+        f"whose exceptions carry no material: {_names(raises['quiet_calls'])}, and methods "
+        f"{_names(raises['quiet_methods'])}; calls whose exceptions of some classes carry material (a path, a "
+        f"command line): {_names([f'{k} ({chr(47).join(v)})' for k, v in raises['carriers'].items()])}. Any other "
+        "call may raise anything, so `e` is exception text whatever its class.",
+        "",
         "**Sinks** (where a value is published):",
         "",
         '- the fields of a recognised projection (see "What is judged where"), a store into one, an instance of '
@@ -192,7 +204,8 @@ def flow_models_markdown() -> list[str]:
         "returned;",
         "- a dict whose literal keys are those of an object of a committed public JSON fixture of the linted set "
         "(three or more shared keys, most of the dict's, two of them not generic): it builds that fixture;",
-        f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} on "
+        f"- the argument of {_names(sinks['dumps'])} into a public file, or of {_names(sinks['write_methods'])} "
+        f"(also the text of {_names(sinks['serialisers'])}) on "
         f"one: a path whose name ends in {_names(sinks['public_suffixes'])} or that runs through a "
         f"{_names(sinks['public_folders'])} folder, wherever the value was built;",
         '- the arguments of the configured `public-sinks = ["pkg.module:function", "pkg.module:Class.method"]` '

@@ -396,8 +396,12 @@ class FunctionBuilder:
         self.bound_dicts: dict[str, set[int]] = {}  # name -> the dict displays bound to it
         self.call_ids: dict[int, int] = {}
         self.params = set(params)
+        # Names that hold a filesystem path of the caller's machine: parameters annotated `Path`, and values
+        # made with `Path(<not a literal>)` (what `paths` says); their text is a machine path.
+        self.paths: set[str] = _path_parameters(node) if module.models.path_join_params else set()
         self.is_module = isinstance(node, ast.Module)
         sinks = module.projection_sinks.get(id(node), [])
+        self.sink_values: dict[int, str] = {id(value): reason for _, value, reason in sinks}
         self.sink_owner: dict[int, list] = {}
         if sinks:
             if statements is None:
@@ -464,6 +468,10 @@ class FunctionBuilder:
                     self.public.add(name)
                 if self.is_resource(value):
                     self.resources.add(name)
+                if self.models.path_join_params and self.is_path(value):
+                    self.paths.add(name)
+                else:
+                    self.paths.discard(name)
                 why = self.m.projection_values.get(id(value))
                 if why is not None:
                     self.projections[name] = why
@@ -640,8 +648,7 @@ class FunctionBuilder:
             self.expr(node.subject)  # type: ignore[attr-defined]
             self.branches([case.body for case in node.cases] + [[]])  # type: ignore[attr-defined]
         elif kind is ast.Raise:
-            if node.exc is not None:  # type: ignore[attr-defined]
-                self.expr(node.exc)  # type: ignore[attr-defined]
+            self.raising(node)  # type: ignore[arg-type]
 
     def branches(self, bodies: list[list[ast.stmt]], guarded: frozenset[str] = frozenset()) -> None:
         """``guarded``: names the first branch's test proved to be numbers or flags (nothing to carry there)."""
@@ -659,20 +666,50 @@ class FunctionBuilder:
 
     def attempt(self, node) -> None:
         before = dict(self.env)
+        throws = self.facts.throws
+        start = len(throws)
         self.block(node.body)
+        end = len(throws)
         after_body = self.env
         ends = []
+        caught: list[str] = []
+        again = False
         for handler in node.handlers:
             self.env = self.merge(before, after_body)
+            types = self.handled(handler.type)
+            caught += types
+            again = again or _raises_again(handler)
             if handler.name:
-                source = self.source(self.models.except_binding, handler, handler.name)
-                self.env[handler.name] = source
+                # Its text is what the body can raise as one of `types` (resolve: Program.caught).
+                self.facts.catches.append((types, start, end))
+                step = self.m.step(handler, handler.name)
+                self.env[handler.name] = taint_of(
+                    ("x", len(self.facts.catches) - 1, (), (step,), None)
+                )
             self.block(handler.body)
             ends.append(self.env)
+        if not again and caught:
+            # What the handlers catch (and do not raise again) never reaches this function's callers.
+            for index in range(start, end):
+                kind, ref, taint, _ = throws[index]
+                if (
+                    kind == "r"
+                    and self.models.covers(ref, tuple(caught))
+                    or self.models.covers(None, tuple(caught))
+                ):
+                    throws[index] = (kind, ref, taint, True)
         self.env = after_body
         self.block(node.orelse)
         self.env = self.merge(self.env, *ends)
         self.block(node.finalbody)
+
+    def handled(self, node: ast.AST | None) -> tuple[str, ...]:
+        """The classes an `except` clause names; a bare `except`, or one the builder cannot name, catches all."""
+        if node is None:
+            return ("BaseException",)
+        names = node.elts if isinstance(node, ast.Tuple) else [node]
+        out = tuple(self.exception_class(n) or "" for n in names)
+        return ("BaseException",) if "" in out else out
 
     # --- sinks -----------------------------------------------------------------
     def sink(self, reason: str, key: str | None, value: ast.AST, taint: Taint) -> None:
@@ -797,9 +834,11 @@ class FunctionBuilder:
 
     def field(self, key: str, base: ast.AST, node: ast.AST, attribute: bool = False) -> Taint:
         """Reading ``key`` of ``base`` (an attribute, a constant subscript, ``.get("key")``)."""
-        if attribute and key in self.models.kill_attributes:
-            return EMPTY
-        if compact_name(key):
+        if (attribute and key in self.models.kill_attributes) or compact_name(key):
+            if not isinstance(base, ast.Name):
+                self.expr(
+                    base
+                )  # its calls still run (and may raise): `subprocess.run(...).returncode`
             return EMPTY
         inner = read(self.expr(base), key)
         kind = self.models.fields.get(key)
@@ -820,6 +859,10 @@ class FunctionBuilder:
         keys = self.keys_of(node.slice)
         if keys:
             return union(*(self.field(k, base, node) for k in keys))
+        key_taint = self.expr(node.slice)
+        if key_taint and isinstance(node.ctx, ast.Load):
+            # A missing computed key raises a KeyError whose text is the key.
+            self.facts.throws.append(("r", "KeyError", key_taint, False))
         return elements(
             self.expr(base)
         )  # a computed key: the key's own material is not the value's
@@ -837,6 +880,47 @@ class FunctionBuilder:
         return EMPTY
 
     def e_call(self, node: ast.Call) -> Taint:
+        taint = self.called(node)
+        self.may_raise(node)
+        return taint
+
+    def may_raise(self, node: ast.Call) -> None:
+        """What the call can raise, for the handlers around it: a call of the linted code (followed when its
+        callers' handlers are resolved), or a library call not known to raise only constant text."""
+        index = self.call_ids.get(id(node))
+        if index is not None:
+            self.facts.throws.append(("c", index, None, False))
+            return
+        func = node.func
+        name = self.m.qualify(dotted(func))
+        if name is None:
+            name = f"?.{func.attr}" if isinstance(func, ast.Attribute) else (dotted(func) or "?")
+        if not self.models.quiet_call(name):
+            self.facts.throws.append(("l", name, None, False))
+
+    def exception_class(self, node: ast.AST | None) -> str | None:
+        """The qualified name of an exception class as written (builtins as they are); None if not a name."""
+        name = dotted(node)
+        return self.m.library_name(name) if name is not None else None
+
+    def raising(self, node: ast.Raise) -> None:
+        exc = node.exc
+        if exc is None:
+            return  # raising again what a handler caught: its try body's raises stand (see attempt)
+        if isinstance(exc, ast.Call):
+            args, kwargs = self.arguments(exc)
+            self.call_site(exc, dotted(exc.func), args, kwargs)  # a helper that makes the exception
+            self.facts.throws.append(
+                ("r", self.exception_class(exc.func), union(*args, *kwargs.values()), False)
+            )
+            return
+        taint = self.expr(exc)
+        if isinstance(exc, ast.Name) and exc.id in self.env:
+            self.facts.throws.append(("r", None, taint, False))  # a caught exception raised again
+        else:
+            self.facts.throws.append(("r", self.exception_class(exc), EMPTY, False))
+
+    def called(self, node: ast.Call) -> Taint:
         func = node.func
         raw_name = dotted(func)
         name = self.m.library_name(raw_name) or ""
@@ -886,8 +970,10 @@ class FunctionBuilder:
             and not (self.is_public(node.args[0]) or self.is_resource(node.args[0]))
         ):
             return self.source("file-content", node)  # a private file: what is read from it
-        if name in models.propagate_calls:
+        if name in models.propagate_calls or name in models.serialisers:
             taint = self.propagated(node, name, args, kwargs)
+            if name in _PATH_TEXT_CALLS and node.args:
+                taint = self.path_text(node.args[0], taint)
             if (
                 name == "os.path.join"
                 and node.args
@@ -950,7 +1036,8 @@ class FunctionBuilder:
         if method in models.whole_record_methods:
             return self.expr(receiver)
         if method in models.propagate_methods:
-            return union(self.expr(receiver), *args, *kwargs.values())
+            taint = union(self.expr(receiver), *args, *kwargs.values())
+            return self.path_text(receiver, taint) if method == "as_posix" else taint
         base_name = dotted(receiver)
         if base_name in ("self", "cls") and self.class_name is not None:
             return self.site(
@@ -988,6 +1075,12 @@ class FunctionBuilder:
                 args[1] if len(args) > 1 else EMPTY,
             )
         if method == "update":
+            why = self.projection_display(node.args[0]) if node.args else None
+            if why is not None and isinstance(receiver, ast.Name):
+                # `result.update({... "raw_artifacts_copied": False})`: the receiver is that projection now,
+                # with all it already holds (a dict another function built and returned).
+                self.sink(why, None, receiver, self.expr(receiver))
+                self.projections[receiver.id] = why
             for taint in args:
                 if taint:
                     self.grow(receiver, taint)
@@ -1009,6 +1102,14 @@ class FunctionBuilder:
                 # An element is one level down (iterating takes it out); `extend` adds a sequence's elements.
                 self.grow(receiver, store(slotted, "*", None) if method != "extend" else slotted)
         return EMPTY
+
+    def projection_display(self, node: ast.AST) -> str | None:
+        """Why a dict display is a recognised projection (its fields are the projection analysis' sinks)."""
+        if not isinstance(node, ast.Dict):
+            return None
+        return next(
+            (self.sink_values[id(v)] for v in node.values if id(v) in self.sink_values), None
+        )
 
     def grow(self, receiver: ast.AST, taint: Taint) -> None:
         """A container takes on more material (append, extend, update): a weak update of its root name."""
@@ -1150,6 +1251,34 @@ class FunctionBuilder:
             and any(a[0] == "p" for a in self.env[node.id].values())
         )
 
+    def is_path(self, node: ast.AST | None) -> bool:
+        """A filesystem path of the caller's machine: a `Path` parameter, `Path(<not a literal>)`, a join onto
+        either; not a path spelt in the code (`Path("examples")`) nor one next to it (`Path(__file__)`)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.paths and node.id not in self.resources
+        if isinstance(node, ast.Call):
+            name = self.m.library_name(dotted(node.func))
+            return (
+                name in _PATH_TYPES
+                and bool(node.args)
+                and not isinstance(node.args[0], ast.Constant)
+                and not self.is_resource(node)
+                and not self.is_public(node)
+            )
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            return self.is_path(node.left)
+        if isinstance(node, ast.IfExp):
+            return self.is_path(node.body) or self.is_path(node.orelse)
+        if isinstance(node, ast.BoolOp):
+            return any(self.is_path(v) for v in node.values)
+        return False
+
+    def path_text(self, node: ast.AST, taint: Taint) -> Taint:
+        """The text of a machine path (`str(root)`, `f"{root}"`, `root.as_posix()`) is a local-path source."""
+        if self.models.path_join_params and self.is_path(node):
+            return union(taint, self.source("local-path", node))
+        return taint
+
     def e_boolop(self, node: ast.BoolOp) -> Taint:
         return union(*(self.expr(v) for v in node.values))
 
@@ -1181,7 +1310,7 @@ class FunctionBuilder:
 
     def e_joined(self, node: ast.JoinedStr) -> Taint:
         taint = union(
-            *(self.expr(v.value) for v in node.values if isinstance(v, ast.FormattedValue))
+            *(self.e_formatted(v) for v in node.values if isinstance(v, ast.FormattedValue))
         )
         for part, value in zip(node.values, node.values[1:]):
             text = _string(part)
@@ -1268,9 +1397,33 @@ class FunctionBuilder:
                     # `{k: v for k, v in record.items()}`: every field of a record handed in comes along
                     value = union(value, self.source("record", node.generators[0].iter))
                 return store(value, "*", None)
-            return store(self.expr(node.elt), "*", None)  # the elements of a new sequence
+            value = self.expr(node.elt)
+            if self._copies_values(node):
+                # `[v for v in record.values()]`: every field's value of a record handed in
+                value = union(value, self.source("record", node.generators[0].iter))
+            return store(value, "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
+
+    def _copies_values(self, node) -> bool:
+        clause = node.generators[0]
+        source = clause.iter
+        if (
+            len(node.generators) != 1
+            or not isinstance(clause.target, ast.Name)
+            or dotted(node.elt) != clause.target.id
+            or not isinstance(source, ast.Call)
+            or not isinstance(source.func, ast.Attribute)
+            or source.func.attr != "values"
+        ):
+            return False
+        return self._handed_in(source.func.value)
+
+    def _handed_in(self, record: ast.AST) -> bool:
+        """A record the function was given or got from a call (not a container it built itself)."""
+        if isinstance(record, ast.Name) and record.id in self.containers:
+            return False
+        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
 
     def _copies_record(self, node: ast.DictComp) -> bool:
         clause = node.generators[0]
@@ -1292,10 +1445,7 @@ class FunctionBuilder:
             and dotted(node.value) == value.id
         ):
             return False
-        record = source.func.value
-        if isinstance(record, ast.Name) and record.id in self.containers:
-            return False
-        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
+        return self._handed_in(source.func.value)
 
     def e_value(self, node) -> Taint:
         return self.expr(node.value)
@@ -1306,7 +1456,7 @@ class FunctionBuilder:
         return taint
 
     def e_formatted(self, node: ast.FormattedValue) -> Taint:
-        return self.expr(node.value)
+        return self.path_text(node.value, self.expr(node.value))
 
 
 _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
@@ -1338,6 +1488,40 @@ _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
 
 
 _SCALARS = frozenset({"int", "float", "bool", "complex"})
+
+
+_PATH_TYPES = frozenset({"Path", "pathlib.Path", "PosixPath", "pathlib.PosixPath", "WindowsPath"})
+_PATH_TEXT_CALLS = frozenset({"str", "os.fspath", "os.fsdecode"})
+
+
+def _path_parameters(node: ast.AST) -> set[str]:
+    """Parameters annotated `Path` (also `Path | None`, `Optional[Path]`)."""
+    args = getattr(node, "args", None)
+    if not isinstance(args, ast.arguments):
+        return set()
+    out = set()
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        annotation = arg.annotation
+        if annotation is None:
+            continue
+        names = {dotted(n) for n in ast.walk(annotation)}
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            names = set(re.findall(r"[\w.]+", annotation.value))  # a string annotation
+        if names & _PATH_TYPES:
+            out.add(arg.arg)
+    return out
+
+
+def _raises_again(handler: ast.ExceptHandler) -> bool:
+    """A handler that raises (again, or anew) lets its callers see an exception."""
+    stack: list[ast.AST] = list(handler.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Raise):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _scalar_guarded(test: ast.AST) -> frozenset[str]:

@@ -6,7 +6,8 @@ A value's taint is a set of *atoms*, kept as a dict from identity to atom. An at
 
 - ``tag`` ``"s"``: a source; ``ref`` is its kind (``rules/flow/models.toml`` ``[kinds]``);
   ``"p"``: parameter number ``ref`` of the function; ``"c"``: the result of call number ``ref`` of the
-  function; ``"g"``: the module-level name ``ref`` (qualified) of another module;
+  function; ``"g"``: the module-level name ``ref`` (qualified) of another module; ``"x"``: the exception
+  caught by handler number ``ref`` of the function (its text is what the try body can raise);
 - ``path``: where in the value the material sits (``("errors", "detail")``; ``()`` is the value itself);
 - ``trace``: the steps it took, oldest first, each ``(file, line, column, text)``; a source's first step
   is the source;
@@ -182,6 +183,13 @@ class FunctionFacts:
     # Dicts of 3+ literal keys that are not known projections: published if their keys are those of an object of
     # a committed public fixture (resolve). (keys, [Sink per field that carries something])
     candidates: list[tuple[tuple[str, ...], list[Sink]]] = field(default_factory=list)
+    # What the function can raise, in order: ("r", class or None, message taint, caught here) for a `raise`;
+    # ("c", call index, None, caught here) for a call of the linted code; ("l", library name, None, caught here)
+    # for a library call not known to raise only constant text. "Caught here": a handler of the function
+    # catches it and does not raise again, so callers never see it.
+    throws: list[tuple] = field(default_factory=list)
+    # Per `except ... as e` handler: (classes caught, first and last+1 index into ``throws`` of its try body).
+    catches: list[tuple[tuple[str, ...], int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -275,6 +283,11 @@ def to_json(facts: ModuleFacts | FixtureShapes) -> dict[str, Any]:
                     ]
                     for keys, sinks in f.candidates
                 ],
+                [
+                    [kind, ref, _atoms_out(taint) if taint else None, caught]
+                    for kind, ref, taint, caught in f.throws
+                ],
+                [[list(types), start, end] for types, start, end in f.catches],
             ]
             for f in facts.functions.values()
         ],
@@ -293,9 +306,18 @@ def from_json(data: dict[str, Any], display: str) -> Any:
     if "shapes" in data:
         return FixtureShapes(display, [tuple(s) for s in data["shapes"]])
     facts = ModuleFacts(data["name"], data["display"], dict(data["imports"]))
-    for qualname, params, returns, calls, sinks, projection, handler, candidates in data[
-        "functions"
-    ]:
+    for (
+        qualname,
+        params,
+        returns,
+        calls,
+        sinks,
+        projection,
+        handler,
+        candidates,
+        throws,
+        catches,
+    ) in data["functions"]:
         facts.functions[qualname] = FunctionFacts(
             qualname,
             list(params),
@@ -323,6 +345,11 @@ def from_json(data: dict[str, Any], display: str) -> Any:
                 (tuple(keys), [Sink(r, k, tuple(sp), _atoms_in(t)) for r, k, sp, t in fields])
                 for keys, fields in candidates
             ],
+            [
+                (kind, ref, _atoms_in(taint) if taint is not None else None, caught)
+                for kind, ref, taint, caught in throws
+            ],
+            [(tuple(types), start, end) for types, start, end in catches],
         )
     for qualname, fields, projection, spans in data["classes"]:
         facts.classes[qualname] = ClassFacts(

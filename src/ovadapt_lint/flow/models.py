@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import fnmatch
 import re
 from dataclasses import dataclass, field
@@ -49,6 +50,10 @@ class FlowModels:
     outputs: frozenset[str]
     handler_keywords: frozenset[str]
     handler_decorators: frozenset[str]
+    exc_quiet_calls: frozenset[str] = frozenset()
+    exc_quiet_methods: frozenset[str] = frozenset()
+    exc_carriers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    exc_bases: dict[str, str] = field(default_factory=dict)
     # From the configuration.
     sanitizers: frozenset[str] = (
         frozenset()
@@ -70,6 +75,54 @@ class FlowModels:
                 or last in self.sanitizers
             )
         return answer
+
+    def quiet_call(self, name: str) -> bool:
+        """A library call (``pkg.func``, or ``?.method`` on a receiver not named) whose exceptions carry nothing."""
+        if name.startswith("?."):
+            return name[2:] in self.exc_quiet_methods
+        return name in self.exc_quiet_calls
+
+    def library_raises(self, name: str, caught: tuple[str, ...]) -> bool:
+        """Whether a library call may raise, as one of ``caught``, an exception whose text carries material."""
+        if self.quiet_call(name):
+            return False
+        carried = self.exc_carriers.get(name)
+        if carried is None:
+            return True  # not modelled: anything, with any text
+        return any(self.overlaps(kind, caught) for kind in carried)
+
+    def lineage(self, name: str) -> tuple[str, ...] | None:
+        """``name`` and its base classes, for builtins and the modelled library classes; None if not known."""
+        answer = self._answers.get(("lineage", name))
+        if answer is None and ("lineage", name) not in self._answers:
+            kind = getattr(builtins, name, None) if "." not in name else None
+            if isinstance(kind, type) and issubclass(kind, BaseException):
+                answer = tuple(c.__name__ for c in kind.__mro__ if c is not object)
+            elif name in self.exc_bases:
+                parent = self.lineage(self.exc_bases[name])
+                answer = (name, *parent) if parent is not None else None
+            self._answers[("lineage", name)] = answer
+        return answer
+
+    def overlaps(self, raised: str | None, caught: tuple[str, ...]) -> bool:
+        """Whether an exception raised as ``raised`` (None: not known) may be caught by a handler of ``caught``."""
+        if raised is None:
+            return True
+        up = self.lineage(raised)
+        for handler in caught:
+            if handler in ("Exception", "BaseException"):
+                return True
+            down = self.lineage(handler)
+            if up is None or down is None or handler in up or raised in down:
+                return True
+        return False
+
+    def covers(self, raised: str | None, caught: tuple[str, ...]) -> bool:
+        """Whether every exception raised as ``raised`` is caught by a handler of ``caught``."""
+        if any(h in ("Exception", "BaseException") for h in caught):
+            return True
+        up = self.lineage(raised) if raised is not None else None
+        return up is not None and any(h in up for h in caught)
 
     def is_public_path_text(self, text: str) -> bool:
         """A path literal that names a published file: `*.public.json`, or a `fixtures/` folder on the way."""
@@ -111,6 +164,7 @@ def flow_models(
         data["propagators"],
         data["sinks"],
     )
+    raises = data["exceptions"]
     return FlowModels(
         kinds={name: Kind(**row) for name, row in data["kinds"].items()},
         source_calls=dict(sources["calls"]),
@@ -143,6 +197,10 @@ def flow_models(
         outputs=frozenset(sinks["outputs"]),
         handler_keywords=frozenset(sinks["handler_keywords"]),
         handler_decorators=frozenset(sinks["handler_decorators"]),
+        exc_quiet_calls=frozenset(raises["quiet_calls"]),
+        exc_quiet_methods=frozenset(raises["quiet_methods"]),
+        exc_carriers={k: tuple(v) for k, v in raises["carriers"].items()},
+        exc_bases=dict(raises["bases"]),
         sanitizers=frozenset(sanitizers) | frozenset(s.rsplit(".", 1)[-1] for s in sanitizers),
         public_sinks=public_sinks,
         validators=frozenset(v.rsplit(".", 1)[-1] for v in validators),

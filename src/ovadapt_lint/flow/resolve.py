@@ -87,6 +87,8 @@ class Program:
         self._calls: dict[tuple[int, int], Taint | None] = {}
         self._reached_by: dict[int, list[tuple]] = {}
         self._resolved: dict[tuple[int, int], Taint] = {}
+        self._caught: dict[tuple[int, int], Taint | None] = {}
+        self._raises: dict[tuple[str, tuple[str, ...]], tuple[bool, Taint] | None] = {}
 
     # --- names -----------------------------------------------------------------
     def find(self, qualname: str, depth: int = 0) -> str | None:
@@ -161,6 +163,8 @@ class Program:
                 continue
             if tag == "c":
                 carried = self.call_of(function, atom[1], depth)
+            elif tag == "x":
+                carried = self.caught(function, atom[1], depth)
             else:
                 carried = self.glob(atom[1])
             for inner in _after(carried, atom).values():
@@ -195,6 +199,82 @@ class Program:
             for inner in _after(self.resolve(function, argument, depth), atom).values():
                 _add(out, inner[:3] + (_joined(inner[3], (site.step,)), inner[4]))
         return out
+
+    # --- exceptions ------------------------------------------------------------------
+    def caught(self, function: FunctionFacts, index: int, depth: int) -> Taint:
+        """The text of the exception handler number ``index`` of ``function`` catches: exception text when the
+        try body may raise, as a caught class, an exception whose text carries material; the function's
+        parameters that reach the messages it raises."""
+        key = (id(function), index)
+        if key in self._caught:
+            return self._caught[key] or EMPTY
+        self._caught[key] = None
+        types, start, end = function.catches[index]
+        raw, carried = self._throws(function, function.throws[start:end], types, depth)
+        out: Taint = {}
+        if raw or any(atom[0] == "s" for atom in carried.values()):
+            _add(out, ("s", self.models.except_binding, (), (), None))
+        for atom in carried.values():
+            if atom[0] == "p":
+                _add(out, atom)
+        self._caught[key] = out
+        return out
+
+    def raises(self, qualname: str, types: tuple[str, ...]) -> tuple[bool, Taint]:
+        """What ``qualname`` lets its callers see of the exceptions of ``types``: whether one may carry material
+        of its own, and the sources and parameters its messages carry."""
+        key = (qualname, types)
+        if key in self._raises:
+            return self._raises[key] or (False, EMPTY)
+        self._raises[key] = None  # in progress: a recursive call raises nothing more
+        facts = self.functions[qualname][1]
+        result = self._throws(facts, [t for t in facts.throws if not t[3]], types, 0)
+        self._raises[key] = result
+        return result
+
+    def _throws(
+        self, function: FunctionFacts, throws: list[tuple], types: tuple[str, ...], depth: int
+    ) -> tuple[bool, Taint]:
+        carried: Taint = {}
+        for kind, ref, taint, _ in throws:
+            if kind == "r":
+                if taint and self.models.overlaps(ref, types):
+                    for atom in self.resolve(function, taint, depth + 1).values():
+                        _add(carried, atom)
+                continue
+            if kind == "l":
+                if self.models.library_raises(ref, types):
+                    return True, carried
+                continue
+            if ref >= len(function.calls) or depth >= MAX_DEPTH:
+                continue
+            site = function.calls[ref]
+            target = self.find(site.callee)
+            if target is None:
+                if site.stores:
+                    continue
+                if self.models.library_raises(site.callee, types):
+                    return True, carried
+                continue
+            if target in self.classes:
+                # A constructor of the linted code: a model's validation error carries the values it refused.
+                if self.models.overlaps("ValueError", types) or self.models.overlaps(
+                    "TypeError", types
+                ):
+                    return True, carried
+                continue
+            raw, inner = self.raises(target, types)
+            if raw:
+                return True, carried
+            callee = self.functions[target][1]
+            for atom in inner.values():
+                if atom[0] == "s":
+                    _add(carried, atom)
+                    continue
+                argument = _argument(site, atom[1], callee)
+                for resolved in self.resolve(function, argument, depth + 1).values():
+                    _add(carried, resolved)
+        return False, carried
 
     def constructed(
         self, function: FunctionFacts, site: CallSite, target: str, depth: int
