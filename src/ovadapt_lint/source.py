@@ -17,6 +17,7 @@ import re
 import stat
 import tokenize
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 
 from .findings import Finding, Span, make_finding
@@ -84,7 +85,13 @@ class SourceFile:
     )  # (line index, offset, column)
 
     def __post_init__(self) -> None:
-        self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
+        if b"\r" in self.data:
+            self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
+        else:  # "\n" the only line ending: each line's start from the lengths before it
+            self._line_starts = [
+                0,
+                *accumulate(len(line) + 1 for line in self.data.split(b"\n")[:-1]),
+            ]
 
     @property
     def text(self) -> str:

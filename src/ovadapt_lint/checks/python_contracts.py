@@ -1324,8 +1324,14 @@ def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]
     words such as ``state`` or ``summary`` are in every other function)."""
     places, marks = words
     return any(w in segment for w in marks) or any(
-        sum(1 for w in keys if "_" in w and w in segment) >= 2 for keys in places
+        sum(1 for w in keys if w in segment) >= 2 for keys in _compound(places)
     )
+
+
+@lru_cache(maxsize=16)
+def _compound(places: tuple[frozenset[str], ...]) -> tuple[tuple[str, ...], ...]:
+    """Each contract object's compound keys (``waiting_on``), the ones that mark a builder."""
+    return tuple(tuple(w for w in keys if "_" in w) for keys in places)
 
 
 @lru_cache(maxsize=16)

@@ -101,6 +101,8 @@ def compact_name(name: str) -> bool:
 
 
 def dotted(node: ast.AST | None) -> str | None:
+    if node.__class__ is ast.Name:  # most callees and receivers: no list to build
+        return node.id  # type: ignore[union-attr]
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)

@@ -184,6 +184,8 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 covered.append((span, raw))
                 result.literals.append(Literal(value, what, span, raw, keys.get(id(node))))
             continue
+        if kind not in _NOTED and not want_names:
+            continue  # most nodes: nothing to note (one test, as this loop sees every node)
         if kind in _ASSIGNING:  # dispatch by type: this loop sees every node of the module
             _assigned_names(node, keys)
         elif kind in _SCOPES and node.body:
@@ -222,6 +224,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
 
 _ASSIGNING = frozenset({ast.Assign, ast.AnnAssign, ast.Call, ast.Dict})
 _SCOPES = frozenset({ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef})
+_NOTED = _ASSIGNING | _SCOPES | {ast.JoinedStr}
 
 
 def _name_of(target: ast.AST) -> str | None:
