@@ -434,6 +434,112 @@ def template_decoys(t: Tokens) -> list[tuple]:
     ]
 
 
+def added_after_scoring(t: Tokens) -> list[tuple]:
+    """(label, family, provider, context, key, value): Vault legacy tokens (`s.` + 24) with no Vault name beside
+    them, in the files they turn up in (env files, YAML, JSON, Python, shell), and `s.` near misses; literals
+    compared with a credential-named attribute (`req.headers.token !== '…'`) and their near misses."""
+    s, d, vault = "secret", "decoy", "HashiCorp Vault"
+    return [
+        (s, "context-name", "generic", "code", None, f'assert resp.token == "{_mixed(t, 26)}"'),
+        (
+            s,
+            "context-name",
+            "generic",
+            "code",
+            None,
+            f'if self.api_key != "{_mixed(t, 24)}": raise Denied',
+        ),
+        (
+            d,
+            "context-name",
+            "generic",
+            "code",
+            None,
+            "if (user.token_type === 'refresh_token_grant_v2') {",
+        ),
+        (
+            d,
+            "context-name",
+            "generic",
+            "code",
+            None,
+            "if cfg.secret == 'ThisIsThePlaceholderSecret1':",
+        ),
+        (s, "provider-format", vault, "code", None, f"APP_ENV=prod\nUPSTREAM=s.{_mixed(t, 24)}\n"),
+        (s, "provider-format", vault, "code", None, f"upstream:\n  auth: s.{_mixed(t, 24)}\n"),
+        (
+            s,
+            "provider-format",
+            vault,
+            "code",
+            None,
+            f'{{"auth": {{"client_token": "s.{_mixed(t, 24)}"}}}}',
+        ),
+        (
+            s,
+            "provider-format",
+            vault,
+            "code",
+            None,
+            f'client = hvac.Client(url=URL, token="s.{_mixed(t, 24)}")',
+        ),
+        (
+            s,
+            "provider-format",
+            vault,
+            "code",
+            None,
+            f"export UPSTREAM=s.{_mixed(t, 24)} && ./sync.sh",
+        ),
+        (s, "provider-format", vault, "key", "renewal", "s." + _mixed(t, 24)),
+        (
+            s,
+            "provider-format",
+            vault,
+            "prose",
+            None,
+            f"rotated the root to s.{_mixed(t, 24)} yesterday",
+        ),
+        (d, "provider-format", vault, "code", None, f"b = this.s.{_mixed(t, 24)}"),
+        (
+            d,
+            "provider-format",
+            vault,
+            "code",
+            None,
+            f"d = os.path.join(vars.s.{_mixed(t, 24)}, name)",
+        ),
+        (
+            d,
+            "provider-format",
+            vault,
+            "code",
+            None,
+            "value = s.strip().lower() if s.startswith('x') else s",
+        ),
+        (d, "provider-format", vault, "key", "archive", f"logs.{_mixed(t, 24)}"),
+        (d, "provider-format", vault, "prose", None, f"see the module's.{_mixed(t, 24)} entry"),
+        (d, "provider-format", vault, "bare", None, "s." + t.lower(24)),
+        (d, "provider-format", vault, "bare", None, "s." + t.upper(24)),
+        (d, "provider-format", vault, "bare", None, "s." + _mixed(t, 20)),
+        (d, "provider-format", vault, "bare", None, "s." + _mixed(t, 28)),
+        (d, "provider-format", vault, "bare", None, f"s.{_mixed(t, 24)}_old"),
+        (d, "file-name", vault, "key", "path", f"backups/s.{_mixed(t, 24)}.tar.gz"),
+        (
+            d,
+            "file-name",
+            vault,
+            "url",
+            None,
+            f"https://cdn.example.net/assets/s.{_mixed(t, 24)}.js",
+        ),
+        (d, "word-made", vault, "bare", None, "s.PutYourVaultTokenHere123"),
+        (d, "word-made", vault, "key", "example", "s.MyVaultTokenGoesHere2024"),
+        (d, "repetition-sequence", vault, "bare", None, "s." + "Ab3" * 8),
+        (d, "repetition-sequence", vault, "bare", None, "s.0123456789abcdefABCDEFGH"),
+    ]
+
+
 def build(seed: int) -> list[dict]:
     t = Tokens(seed)
     records = []
@@ -476,6 +582,20 @@ def build(seed: int) -> list[dict]:
                     source="near-miss, " + ISSUE,
                 )
             )
+    # Added after the set was first scored: an RNG of its own keeps the records above, and their ids, as they were.
+    for label, family, provider, context, key, value in added_after_scoring(Tokens(seed + 100)):
+        records.append(
+            dict(
+                provider=provider,
+                family=family,
+                format=family,
+                label=label,
+                context=context,
+                key=key,
+                value=value,
+                source=ISSUE if label == "secret" else "near-miss, " + ISSUE,
+            )
+        )
     counters: dict[str, int] = {}
     for rec in records:
         prefix = "r2s" if rec["label"] == "secret" else "r2d"

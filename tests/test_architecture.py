@@ -37,7 +37,7 @@ LAYERS = [
     # a configuration's analysis (pack, scanner, vocabularies), built from its settings and passed down
     {"analysis"},
     {"config", "hierarchy", "baseline", "finalise"},
-    {"engine", "fix", "roles"},
+    {"engine", "fix", "roles", "pyfix"},
     {"report", "ruledocs", "history"},
     {"cli", "__init__", "__main__"},
 ]

@@ -3,7 +3,8 @@
 Convention: ``corpus/<CODE>/bad_*`` must trigger ``CODE``; ``corpus/<CODE>/ok_*``
 is a near miss. Each example ``X`` has ``X.expect``: ``#`` comments and one
 ``LINE CODE`` line per expected finding (none for a near miss), and optionally
-``X.fixed``: the file as ``--fix`` leaves it.
+``X.fixed``: the file as ``--fix`` leaves it, and ``X.unsafe-fixed``: as ``--fix --unsafe-fixes`` leaves it
+(a second run of it changes nothing).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ NOT_IN_CORPUS = {
 }
 
 # Sidecars beside an example: its expectations and, optionally, its --fix output.
-SIDECARS = (".expect", ".fixed")
+SIDECARS = (".expect", ".fixed", ".unsafe-fixed")
 # Support files (a folder's config, a deny-list) start with "." or "_".
 # corpus/flows holds multi-module projects with expectations in the files (tests/test_flow_corpus.py).
 EXAMPLES = sorted(
@@ -37,6 +38,7 @@ EXAMPLES = sorted(
     and p.relative_to(CORPUS).parts[0] != "flows"
 )
 FIXED = [p for p in EXAMPLES if p.with_name(p.name + ".fixed").is_file()]
+UNSAFE_FIXED = [p for p in EXAMPLES if p.with_name(p.name + ".unsafe-fixed").is_file()]
 
 
 def expected(example: Path) -> set[tuple[int, str]]:
@@ -76,20 +78,34 @@ def test_corpus_exempt_rules_exist() -> None:
     assert set(NOT_IN_CORPUS) <= set(all_rules())
 
 
-def fixed_bytes(example: Path, folder: Path) -> bytes:
-    """``example`` after `ovadapt-lint --fix`, run on a copy beside copies of its folder's support files."""
+def fixed_bytes(example: Path, folder: Path, *flags: str) -> bytes:
+    """``example`` after `ovadapt-lint --fix` (and ``flags``), run on a copy beside copies of its folder's
+    support files."""
     for support in example.parent.iterdir():
         if support.is_file() and support.name.startswith((".", "_")):
             (folder / support.name).write_bytes(support.read_bytes())
     copy = folder / example.name
     copy.write_bytes(example.read_bytes())
-    cli.main([str(copy), "--fix", "--no-cache", "--format", "concise"])
+    cli.main([str(copy), "--fix", "--no-cache", "--format", "concise", *flags])
     return copy.read_bytes()
 
 
 @pytest.mark.parametrize("example", FIXED, ids=lambda p: str(p.relative_to(CORPUS)))
 def test_fix_output_matches_the_fixed_sidecar(example: Path, tmp_path: Path) -> None:
     assert fixed_bytes(example, tmp_path) == example.with_name(example.name + ".fixed").read_bytes()
+
+
+@pytest.mark.parametrize("example", UNSAFE_FIXED, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_unsafe_fix_output_matches_its_sidecar_and_a_second_run_changes_nothing(
+    example: Path, tmp_path: Path
+) -> None:
+    expected = example.with_name(example.name + ".unsafe-fixed").read_bytes()
+    assert fixed_bytes(example, tmp_path, "--unsafe-fixes") == expected
+    copy = tmp_path / example.name
+    cli.main([str(copy), "--fix", "--unsafe-fixes", "--no-cache", "--format", "concise"])
+    assert copy.read_bytes() == expected
+    if example.suffix == ".py":
+        compile(expected, str(example), "exec")  # still Python
 
 
 def test_credential_and_path_cases_pin_their_fix_output() -> None:

@@ -128,7 +128,8 @@ def _write(folder: Path, context: str, text: str) -> Path:
     elif context == "python-literal":
         target = folder / "sample.py"
         target.write_text(
-            f"NOTE = {{'raw_output_copied': False, 'note': {text!r}}}\n", encoding="utf-8"
+            f"NOTE = {{'schema_version': 'note_v1', 'raw_output_copied': False, 'note': {text!r}}}\n",
+            encoding="utf-8",
         )
     elif context == "private-python":
         target = folder / "sample.py"

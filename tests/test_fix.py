@@ -194,8 +194,8 @@ def test_redact_text_api() -> None:
         '{"note": "deploy with sk-proj-Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3Vb5Nm now"}'
     )
     assert fixed == '{"note": "deploy with [redacted:credential] now"}'
-    # Paths are judged in what is published: the dict attests, so it is a projection.
-    projection = 'x = {"raw_notes_copied": False, "doc": "%s"}\n'
+    # Paths are judged in what is published: the dict is a document that attests, so it is a projection.
+    projection = 'x = {"schema_version": "notes_v1", "raw_notes_copied": False, "doc": "%s"}\n'
     assert (
         redact_text(projection % "/home/bob/notes.md", kind="python")
         == projection % "[redacted:local-path]"

@@ -34,8 +34,8 @@ def status(run) -> dict:
     try:
         run()
     except OSError as exc:
-        return {"stdout_captured": False, "error": describe(exc)}
-    return {"stdout_captured": False, "error": None}
+        return {"schema_version": "status_v1", "stdout_captured": False, "error": describe(exc)}
+    return {"schema_version": "status_v1", "stdout_captured": False, "error": None}
 """
 OTHER = """def unrelated() -> dict:
     return {"kind": "other"}

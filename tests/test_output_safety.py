@@ -80,6 +80,7 @@ def secrets(draw):
                 "curl_token",
                 "hex40",
                 "api_token_scheme",
+                "vault_legacy",  # `s.` + 24 with no Vault name beside it
             ]
         )
     )
@@ -94,6 +95,11 @@ def secrets(draw):
     if kind == "jwt":
         material = _random(draw, 43, ALNUM + "-_")
         return f"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.{material}", material
+    if kind == "vault_legacy":
+        # A lower-case letter too: Vault's 24 characters mix digits and both cases.
+        material = _random(draw, 23)
+        material = material[0] + draw(st.sampled_from(string.ascii_lowercase)) + material[1:]
+        return f"s.{material}", material
     if kind == "hex40":
         material = draw(st.text(alphabet="0123456789abcdef", min_size=40, max_size=40))
         return f"api_key = {material}", material

@@ -35,6 +35,8 @@ def test_wheel_contains_rule_pack(tmp_path: Path) -> None:
     for expected in (
         "ovadapt_lint/rules/rules.toml",
         "ovadapt_lint/rules/redaction.toml",
+        "ovadapt_lint/rules/fixes.toml",
+        "ovadapt_lint/pyfix/codemods.py",
         "ovadapt_lint/rules/contracts/openviking_session_memory_adapter_v0.schema.json",
         "ovadapt_lint/rules/contracts/session_runtime_loopx_projection_v0.schema.json",
         "ovadapt_lint/cli.py",

@@ -108,7 +108,7 @@ def test_python_content_rules_follow_the_published_values(tmp_path: Path) -> Non
         'HELP = "see http://127.0.0.1:1933 or /home/bob/notes"\n'
         "def build(run):\n"
         '    receipt = {"schema_version": "receipt_v1", "where": "/home/carol/x"}\n'
-        '    return {"raw_tool_outputs_copied": False, "workdir": HOME, "ref": run.ref}\n',
+        '    return {"schema_version": "build_v1", "raw_tool_outputs_copied": False, "workdir": HOME, "ref": run.ref}\n',
         encoding="utf-8",
     )
     found = {(f.line, f.code) for f in lint_paths([str(module)], Config())}

@@ -341,7 +341,7 @@ def test_a_projection_with_a_6000_part_concatenation_is_analysed(tmp_path: Path)
     target = tmp_path / "generated.py"
     target.write_text(
         "import os\n"
-        f"packet = {{'raw_output_copied': False, 'home': os.getcwd(), 'help': (\n{parts}\n)}}\n",
+        f"packet = {{'schema_version': 'packet_v1', 'raw_output_copied': False, 'home': os.getcwd(), 'help': (\n{parts}\n)}}\n",
         encoding="utf-8",
     )
     findings = lint_paths([str(target)], Config())

@@ -9,4 +9,4 @@ class SessionPacket:
 
 
 def public_session(session):
-    return {"session_id": session.session_id, "messages": [m.to_dict() for m in session.log], "raw_transcripts_copied": False}
+    return {"schema_version": "session_packet_v1", "session_id": session.session_id, "messages": [m.to_dict() for m in session.log], "raw_transcripts_copied": False}

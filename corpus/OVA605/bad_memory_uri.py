@@ -5,4 +5,4 @@ def preview(hits: list[dict]) -> dict:
     refs = []
     for hit in hits:
         refs.append({"memory_ref": hit.get("uri"), "score_bucket": "high"})
-    return {"raw_memory_copied": False, "candidate_refs": refs}
+    return {"schema_version": "memory_preview_v1", "raw_memory_copied": False, "candidate_refs": refs}

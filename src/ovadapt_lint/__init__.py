@@ -12,7 +12,16 @@ from .config import Config
 from .engine import lint_paths
 from .errors import ConfigError
 from .findings import Finding, Span
-from .fix import redact_text
+from .fix import redact_text, redact_value
 from .version import __version__
 
-__all__ = ["Config", "ConfigError", "Finding", "Span", "lint_paths", "redact_text", "__version__"]
+__all__ = [
+    "Config",
+    "ConfigError",
+    "Finding",
+    "Span",
+    "lint_paths",
+    "redact_text",
+    "redact_value",
+    "__version__",
+]

@@ -80,7 +80,12 @@ class Analysis:
             self.python_names
         )  # sanitizers: the flow models'
         return python_vocabulary(
-            functions, classes, receivers, validators, audit=self.scope == "all"
+            functions,
+            classes,
+            receivers,
+            validators,
+            audit=self.scope == "all",
+            outputs=self.published == "outputs",
         )
 
     @cached_property

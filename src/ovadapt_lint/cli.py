@@ -232,14 +232,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--fix",
         action="store_true",
-        help="rewrite leaking values in place (placeholders such as [redacted:credential]); "
-        "a file changed since it was linted is skipped, a symbolic link is fixed through its "
-        "target only inside the linted tree; exit 1 if unfixable findings remain",
+        help="rewrite leaking values in place (placeholders such as [redacted:credential]): the safe "
+        "fixes, unsafe ones too with --unsafe-fixes; a file changed since it was linted is skipped, a "
+        "symbolic link is fixed through its target only inside the linted tree; exit 1 if unfixable "
+        "findings remain",
     )
     parser.add_argument(
         "--diff",
         action="store_true",
         help="print what --fix would change as a unified diff (secrets masked) and write nothing",
+    )
+    parser.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        dest="unsafe_fixes",
+        help="with --fix or --diff: apply (show) unsafe fixes too, those that change what the code does: "
+        "a Python flow fixed at its sink (the value wrapped in a sanitiser, a raw field removed or "
+        "replaced by its digest or count)",
     )
     parser.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when findings are reported"
@@ -314,7 +323,15 @@ def _rules_command(argv: list[str], out: TextIO) -> int:
         import dataclasses
         import json
 
-        json.dump([dataclasses.asdict(r) for r in rules.values()], out, indent=2)
+        # A rule's effective fix applicability (its own, else its category's).
+        json.dump(
+            [
+                {**dataclasses.asdict(r), "fix_applicability": r.applicability}
+                for r in rules.values()
+            ],
+            out,
+            indent=2,
+        )
         out.write("\n")
     else:
         for rule in rules.values():
@@ -535,14 +552,15 @@ def _lint(args: argparse.Namespace) -> int:
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
     if args.diff:
-        return _show_diff(args, result)
+        return _show_diff(args, result, configs)
     if args.fix:
         rerun = (
             review
             if review is not None
             else (lambda: run(args.paths or ["."], config, configs=configs))
         )
-        result = _fix(result, rerun)  # what remains after the fixes
+        result = _fix(result, rerun, _fix_options(args, configs))  # what remains after the fixes
+        _say_hidden(args, result)
     if args.format in ("text", "json", "sarif") and not args.statistics:
         from .roles import file_roles
 
@@ -645,11 +663,32 @@ def _escaping(stream: TextIO) -> TextIO:
     return stream
 
 
-def _show_diff(args: argparse.Namespace, result) -> int:
+def _fix_options(args: argparse.Namespace, configs):
+    """What --fix may do: unsafe fixes too with --unsafe-fixes; flows go through the first configured
+    sanitiser (the root configuration's)."""
+    from .pyfix.choose import FixOptions
+
+    return FixOptions(unsafe=args.unsafe_fixes, sanitizers=tuple(configs.root.sanitizers))
+
+
+def _say_hidden(args: argparse.Namespace, result) -> None:
+    """Ruff's hint: how many unsafe fixes --unsafe-fixes would add."""
+    from .pyfix.choose import applicability
+
+    if args.unsafe_fixes:
+        return
+    hidden = sum(applicability(f, result.rules) == "unsafe" for f in result.findings)
+    if hidden:
+        sys.stderr.write(
+            f"ovadapt-lint: {hidden} hidden fix(es) can be enabled with the `--unsafe-fixes` option\n"
+        )
+
+
+def _show_diff(args: argparse.Namespace, result, configs) -> int:
     """--diff: print what --fix would change (secrets masked), write nothing, return the exit code."""
     from .fix import apply_fixes, diff
 
-    plans = apply_fixes(result, write=None).passes[0]
+    plans = apply_fixes(result, write=None, options=_fix_options(args, configs)).passes[0]
     changed = [p for p in plans if p.error is None and p.after != p.before]
     out = _escaping(sys.stdout)
     for planned in changed:
@@ -657,10 +696,11 @@ def _show_diff(args: argparse.Namespace, result) -> int:
     for planned in plans:
         if planned.error:
             sys.stderr.write(f"ovadapt-lint: {_visible(planned.display)}: {planned.error}\n")
+    _say_hidden(args, result)
     return EXIT_FINDINGS if changed and not args.exit_zero else EXIT_CLEAN
 
 
-def _fix(result, rerun):
+def _fix(result, rerun, options=None):
     """--fix through the fix loop (fix.apply_fixes); says per file what happened as each pass ends and
     returns what remains. A refused file is said once; the counts and what was not fixable are said
     for the first pass, whose findings the user sees."""
@@ -693,7 +733,7 @@ def _fix(result, rerun):
             f"ovadapt-lint: fixed {total} finding(s); what remains is reported below\n"
         )
 
-    return apply_fixes(result, rerun, on_pass=say).result
+    return apply_fixes(result, rerun, on_pass=say, options=options).result
 
 
 def _write_baseline(target: str, result) -> int:
@@ -765,6 +805,7 @@ def _report(args: argparse.Namespace, result, out: TextIO) -> None:
 _NOT_FOR_HISTORY = {
     "fix": "--fix",
     "diff": "--diff",
+    "unsafe_fixes": "--unsafe-fixes",
     "no_untracked": "--no-untracked",
     "statistics": "--statistics",
     "force_include": "--force-include",

@@ -430,6 +430,11 @@ def _stamp_edits(findings: list[Finding], data: bytes) -> None:
         stamp = digest(data)
         for finding in fixable:
             finding.fix_digest = stamp
+            # What reports show of the edit (issue 31: JSON `fix`, SARIF `fixes`), kept by the cache as a
+            # cached run must report what a fresh one does; --fix itself only ever applies `fix`.
+            assert finding.fix is not None
+            start, end, text = finding.fix
+            finding.extra["edit"] = [start, end - start, text]
 
 
 def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | None]:

@@ -3,7 +3,9 @@
 apply_fixes is the one fix loop (plan, write, lint again, a few passes) that --fix, --diff and
 redact_text share; the command line keeps only what to print.
 
-Each fixable finding carries a byte-range edit. Edits are applied right to left;
+Each fixable finding carries a byte-range edit, or (a Python flow finding) is fixed by a libcst codemod at
+its sink (pyfix/: libcst is imported only then). Which fixes run follows each rule's applicability (Ruff's
+convention): safe ones always, unsafe ones only with --unsafe-fixes (FixOptions). Edits are applied right to left;
 the result must still parse (JSON stays JSON, Python stays Python) or nothing
 is written. Files are replaced atomically (a temporary file in the same folder,
 then a rename), so an interrupted run never leaves half a fixture. Edits are
@@ -18,20 +20,19 @@ import ast
 import difflib
 import json
 import os
-import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .findings import Finding, digest
+from .pyfix.choose import SAFE_REPLACEMENT, FixOptions, allowed, is_codemod, sanitizer
 from .redact import apply_masks, line_secret_spans
 from .results import LintResult
 from .source import open_regular, read_regular, split_lines, strip_line_end, visible
 
 BOM = b"\xef\xbb\xbf"
-# What an edit may write: a placeholder, quoted or not, or `false` (an attestation restated as the boolean).
-SAFE_REPLACEMENT = re.compile(r'^(?:"?\[redacted:[a-z-]{1,40}\]"?|false)$')
 
 
 @dataclass
@@ -81,19 +82,24 @@ def apply_edits(data: bytes, findings: list[Finding]) -> tuple[bytes, list[Findi
 
 
 def _parses(kind: str, data: bytes) -> bool:
-    text = data.decode("utf-8", "surrogateescape")
+    if kind == "python":
+        try:
+            ast.parse(
+                data
+            )  # bytes: Python reads the BOM and a coding declaration as it would run it
+        except (ValueError, SyntaxError, RecursionError):
+            return False
+        return True
+    text = (data[len(BOM) :] if data.startswith(BOM) else data).decode("utf-8", "surrogateescape")
     try:
-        if kind == "python":
-            ast.parse(text)
-        elif kind == "jsonl":
-            for line in text.split(
-                "\n"
-            ):  # JSON Lines records, as parse_jsonl reads them (U+2028 is text)
+        if kind == "jsonl":
+            # JSON Lines records, as parse_jsonl reads them (U+2028 is text)
+            for line in text.split("\n"):
                 if line.strip():
                     json.loads(line)
         else:
             json.loads(text)
-    except (ValueError, SyntaxError, RecursionError):
+    except (ValueError, RecursionError):
         return False
     return True
 
@@ -114,11 +120,13 @@ def plan(
     findings: list[Finding],
     tree: Path | None = None,
     rules=None,
+    options: FixOptions | None = None,
 ) -> FileFix | None:
     """What --fix would do to one file, or None when nothing there is fixable. ``tree``: the linted
     tree; a symbolic link is fixed through its target only when the target lies inside it. ``rules``:
-    the run's rules (see blocks_fix)."""
-    fixable = [f for f in findings if f.fix]
+    the run's rules (see blocks_fix). ``options``: unsafe fixes too, the configured sanitisers."""
+    options = options or FixOptions()
+    fixable = [f for f in findings if allowed(f, options, rules)]
     if not fixable:
         return None
     write_path = path
@@ -154,7 +162,7 @@ def plan(
             original,
             error="changed since it was linted; nothing written (run again)",
         )
-    return edit(path, display, kind, original, findings, rules, write_path)
+    return edit(path, display, kind, original, findings, rules, write_path, options)
 
 
 def edit(
@@ -165,9 +173,12 @@ def edit(
     findings: list[Finding],
     rules=None,
     write_path: Path | None = None,
+    options: FixOptions | None = None,
 ) -> FileFix:
-    """``original`` with the findings' edits applied (offsets count after a UTF-8 BOM, which stays), or
-    why nothing may be written: the file did not parse cleanly, or the edited bytes would not parse."""
+    """``original`` with the findings' edits and codemods applied (offsets count after a UTF-8 BOM, which
+    stays), or why nothing may be written: the file did not parse cleanly, or the edited bytes would not
+    parse. Only the fixes ``options`` allow are applied (safe ones; unsafe ones too with ``unsafe``)."""
+    options = options or FixOptions()
     if blocks_fix(findings, rules):
         return FileFix(
             path,
@@ -178,7 +189,31 @@ def edit(
         )
     bom = original.startswith(BOM)
     body = original[3:] if bom else original
-    after, applied = apply_edits(body, [f for f in findings if f.fix])
+    chosen = [f for f in findings if allowed(f, options, rules)]
+    literal = [f for f in chosen if f.fix]
+    flows = [f for f in chosen if f.fix is None and kind == "python" and is_codemod(f)]
+    after, applied = apply_edits(body, literal)
+    if flows:
+        # One concrete syntax tree for the codemods and the literal edits chosen above.
+        from .pyfix.codemods import rewrite
+
+        try:
+            outcome = rewrite(body, applied, flows, sanitizer(options))
+        except (
+            Exception
+        ) as exc:  # a bug must not cost the run: the file is left as it is, and said so
+            return FileFix(
+                path,
+                display,
+                original,
+                original,
+                error=f"a Python fix failed ({type(exc).__name__}); nothing written",
+            )
+        if outcome.parsed:  # else the literal edits stand alone, as bytes
+            after, applied = outcome.data, outcome.applied
+        for finding in (*flows, *literal):
+            if id(finding) in outcome.refused:
+                finding.unfixable = outcome.refused[id(finding)]
     after = (BOM if bom else b"") + after
     if not _parses(kind, after):
         return FileFix(
@@ -260,6 +295,7 @@ def plan_fixes(
     result: LintResult,
     skip: set[str] | frozenset[str] = frozenset(),
     plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None,
+    options: FixOptions | None = None,
 ) -> list[FileFix]:
     """One pass's plans, by display path: each file's findings (``skip``: files not to try) planned by
     ``plan_file(display, findings)``, by default from the file on disk (see plan)."""
@@ -276,6 +312,7 @@ def plan_fixes(
                 findings,
                 tree=result.source_root(),
                 rules=result.rules,
+                options=options,
             )
 
     by_file: dict[str, list[Finding]] = {}
@@ -294,19 +331,24 @@ def apply_fixes(
     passes: int = FIX_PASSES,
     plan_file: Callable[[str, list[Finding]], FileFix | None] | None = None,
     on_pass: Callable[[int, LintResult, list[FileFix]], None] | None = None,
+    options: FixOptions | None = None,
 ) -> FixRun:
     """The fix loop: plan each file's edits from ``result``, write them, lint again with ``relint``, and
     go round while fixable findings remain, at most ``passes`` times. A file whose fix was refused or
     failed is not tried again. ``write(plan)``: writes one plan and returns notes for the user (default:
     onto the file, only onto the bytes planned against); None writes nothing. Without ``relint`` there is
     one pass. ``plan_file``: see plan_fixes. ``on_pass(number, linted, plans)``, after each pass's
-    writes: what it planned from and did, so the caller can say so as it happens."""
+    writes: what it planned from and did, so the caller can say so as it happens. ``options``: unsafe
+    fixes too, the configured sanitisers (default: safe fixes only)."""
+    options = options or FixOptions()
     run = FixRun(result)
     refused: set[str] = set()
     for number in range(1, passes + 1):
-        if number > 1 and not any(f.fix for f in run.result.findings):
+        if number > 1 and not any(
+            allowed(f, options, run.result.rules) for f in run.result.findings
+        ):
             break
-        plans = plan_fixes(run.result, refused, plan_file)
+        plans = plan_fixes(run.result, refused, plan_file, options)
         if write is not None:
             refused |= _write_plans(plans, write)
         run.passes.append(plans)
@@ -342,7 +384,7 @@ def diff(fix: FileFix, patterns=None) -> str:
     secrets = []
     body = fix.before[3:] if fix.before.startswith(BOM) else fix.before
     for finding in fix.fixed:
-        if finding.secret_span:
+        if finding.secret_span and finding.fix:
             start, end, _ = _edit(finding)
             secrets.append(body[start:end].decode("utf-8", "replace"))
     lines = []
@@ -366,17 +408,34 @@ def diff(fix: FileFix, patterns=None) -> str:
 def redact_text(text: str, kind: str = "json") -> str:
     """``text`` with every fixable leak replaced by its placeholder (what --fix would write, through the
     same loop). ``kind``: "json", "jsonl" or "python". Text that does not parse is returned unchanged."""
-    from .analysis import Analysis
     from .config import Config
-    from .engine import check_json_source, check_python_source
-    from .source import SourceFile
 
     if kind not in ("json", "jsonl", "python"):
         raise ValueError(f"kind must be json, jsonl or python, not {kind!r}")
-    config = Config()
+    return _redact(text, kind, Config())
+
+
+def redact_value(value: Any) -> Any:
+    """``value`` (a string, or a JSON-like list or dict of them) with every leak the linter finds in it,
+    wherever it would be published, replaced by its placeholder: credentials, local paths, private URLs,
+    internal names, raw content (a traceback, a transcript turn: the whole string). The same shape comes
+    back (tuples as lists; what JSON cannot hold as its ``str``). The default sanitiser of the Python
+    flow fixes (rules/fixes.toml): ``"summary": redact_value(event["message"])``."""
+    from .config import Config
+
+    text = json.dumps({"value": value}, default=str, ensure_ascii=False)
+    # Every value judged as published (`--scope all`): a builder publishes what it passes here.
+    return json.loads(_redact(text, "json", Config(scope="all")))["value"]
+
+
+def _redact(text: str, kind: str, config) -> str:
+    from .analysis import Analysis
+    from .engine import check_json_source, check_python_source
+    from .source import SourceFile
+
     analysis = Analysis.build(config)  # once for every pass of the loop
     where = Path("<text>")
-    current = text.encode("utf-8")
+    current = text.encode("utf-8", "surrogatepass")
 
     def lint() -> LintResult:
         source = SourceFile(where, "<text>", current)
@@ -398,4 +457,4 @@ def redact_text(text: str, kind: str = "json") -> str:
         return []
 
     apply_fixes(lint(), lint, write=keep, plan_file=plan_text)
-    return current.decode("utf-8")
+    return current.decode("utf-8", "surrogatepass")

@@ -17,6 +17,9 @@ SEVERITIES = ("error", "warning", "note")
 # (tests/test_rule_examples.py); "text" is a description of a file that cannot be written down.
 EXAMPLE_LANGUAGES = ("json", "jsonl", "python", "markdown", "text")
 BLOCKS_FIX = ("", "always", "error")
+# What --fix may do to a rule's findings (Ruff's convention): "safe" fixes are applied by --fix,
+# "unsafe" ones (they change what the code does) only with --unsafe-fixes, "none": no automatic fix.
+FIX_APPLICABILITY = ("safe", "unsafe", "none")
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class Category:
     whole_value: bool = False
     everywhere: bool = False
     folds_into_raw_file: bool = False
+    fix_applicability: str = "none"
 
     @property
     def fix_text(self) -> str:
@@ -90,6 +94,12 @@ class Rule:
     execution: bool = False
     blocks_fix: str = ""
     review_by_line: bool = False
+    fix_applicability: str = ""  # empty: the category's (see FIX_APPLICABILITY)
+
+    @property
+    def applicability(self) -> str:
+        """What --fix may do to this rule's findings: "safe", "unsafe" or "none"."""
+        return self.fix_applicability or self.policy.fix_applicability
 
     def signature_labels(self) -> list[str]:
         return [f"`{s['id']}`: {s['label']}" for s in (*self.signature, *self.file, *self.secret)]
@@ -139,6 +149,10 @@ def build_rules(extensions: tuple[tuple[str, dict[str, Any]], ...] = ()) -> dict
             raise ValueError(f"{source}: {rule.code} has an unknown example language")
         if rule.blocks_fix not in BLOCKS_FIX:
             raise ValueError(f"{source}: {rule.code} has unknown blocks_fix {rule.blocks_fix!r}")
+        if rule.fix_applicability not in ("", *FIX_APPLICABILITY):
+            raise ValueError(
+                f"{source}: {rule.code} has unknown fix_applicability {rule.fix_applicability!r}"
+            )
         category = categories().get(rule.category)
         if category is None or not rule.code.startswith(category.prefix):
             raise ValueError(f"{source}: {rule.code} does not match category {rule.category!r}")

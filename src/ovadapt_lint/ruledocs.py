@@ -6,6 +6,7 @@ It says where each rule is judged, which the check catalog declares, so it sits 
 
 from __future__ import annotations
 
+from . import rulepack
 from .checks.catalog import CONTENT_CODES, SECRET_CODES, judged_where
 from .registry import Rule, all_rules
 
@@ -49,7 +50,15 @@ def rule_markdown(rule: Rule) -> str:
         parts += ["", "Not reported:", "", _fence(rule.ok_lang), rule.ok, "```"]
     if rule.signature_labels():
         parts += ["", "### Signatures", "", *(f"- {label}" for label in rule.signature_labels())]
-    parts += ["", "### How to fix", "", rule.fix, ""]
+    parts += [
+        "",
+        "### How to fix",
+        "",
+        rule.fix,
+        "",
+        f"*Automatic fix:* {fix_applicability_text(rule)}",
+        "",
+    ]
     return "\n".join(parts)
 
 
@@ -75,8 +84,56 @@ def rule_text(rule: Rule) -> str:
         lines += ["", "Not reported:", *("  " + line for line in rule.ok.splitlines())]
     if rule.signature_labels():
         lines += ["", "Signatures:", *(f"  - {label}" for label in rule.signature_labels())]
-    lines += ["", "How to fix:", f"  {rule.fix}"]
+    lines += [
+        "",
+        "How to fix:",
+        f"  {rule.fix}",
+        "",
+        f"Automatic fix: {fix_applicability_text(rule)}",
+    ]
     return "\n".join(lines)
+
+
+# Ruff's wording: a safe fix keeps what the code means and --fix applies it; an unsafe one may change
+# what the code does and waits for --unsafe-fixes.
+_APPLICABILITY = {
+    "safe": "safe: `--fix` applies it (where the finding has one), `--diff` shows it.",
+    "unsafe": "unsafe (it changes what the code does): `--fix --unsafe-fixes` applies it, "
+    "`--diff --unsafe-fixes` shows it; `--fix` alone leaves it.",
+    "none": "none: the finding is fixed by hand.",
+}
+
+
+def fixes_markdown() -> list[str]:
+    """How the unsafe Python fixes work, from their data (rules/fixes.toml)."""
+    data = rulepack.load_toml("fixes.toml")
+    pairs = [
+        f"`{raw}` → `{new}`: `{entry['template'].replace('{value}', '…')}`"
+        for entry in data.get("counterpart", [])
+        for raw, new in entry["keys"].items()
+    ]
+    return [
+        "## Automatic fixes",
+        "",
+        "Each rule says below whether its findings have an automatic fix (Ruff's convention): *safe* fixes "
+        "are applied by `--fix`; *unsafe* ones change what the code does and are applied by `--fix "
+        "--unsafe-fixes` (shown by `--diff --unsafe-fixes`). Safe fixes rewrite a literal: the leaking part "
+        'becomes its placeholder (`[redacted:credential]`, …), a must-be-false flag written as `"false"` '
+        "becomes `false`. The unsafe fixes of the Python flow rules change the code at the sink with libcst, "
+        "keeping every other byte: a value under a raw-named key becomes its compact counterpart where one is "
+        "named ("
+        + "; ".join(pairs)
+        + "), else the entry is removed with its comma and the comment on its "
+        "line; a credential in a dict entry or an item store is removed; any other value is wrapped in the "
+        "sanitiser, the first configured `sanitizers` entry that names its module, else "
+        f"`{data['sanitizer']['default']}` (its import is added unless the module has it).",
+        "",
+    ]
+
+
+def fix_applicability_text(rule: Rule) -> str:
+    """The rule's fix applicability as the docs and --explain say it."""
+    return _APPLICABILITY[rule.applicability]
 
 
 def _fence(language: str) -> str:
@@ -112,6 +169,7 @@ def docs_markdown(rules: dict[str, Rule] | None = None) -> str:
         )
     lines.append("")
     lines += flow_models_markdown()
+    lines += fixes_markdown()
     for rule in rules.values():
         lines.append(rule_markdown(rule))
     return "\n".join(lines).rstrip() + "\n"

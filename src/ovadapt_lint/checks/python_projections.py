@@ -3,8 +3,9 @@
 The publication model, per dict (not per function). A dict display, ``dict(...)``
 call or a receiver built up by stores is a *projection* when
 (a) it attests what it leaves out: a ``*_copied`` / ``*_recorded`` / ``*_captured`` /
-    ``*_included`` / ``*_exported`` key set to literal ``False``, or a
-    ``public_boundary`` / ``public_safe*`` key;
+    ``*_included`` / ``*_exported`` key set to literal ``False`` in a document (it names its
+    ``schema_version``; with ``published = "outputs"`` any dict), or a ``public_boundary`` /
+    ``public_safe*`` key;
 (b) its ``schema_version`` (resolved through module constants) names a shipped
     contract or contains ``projection`` or ``public``, or it has three or more keys
     of a contract section;
@@ -316,7 +317,7 @@ class ScopeAnalyzer:
         receivers = {
             name for name, dicts in found.name_dicts.items() if any(id(d) in marked for d in dicts)
         }
-        receivers |= found_attested_receivers(found)
+        receivers |= found_attested_receivers(found, self._loose)
         if self.vocab.audit:
             receivers |= {
                 r for r, _, _ in found.subscript_stores if r.split(".")[-1] in self.vocab.receivers
@@ -343,7 +344,7 @@ class ScopeAnalyzer:
                     sinks.append((_Sink(string_value(key), key, value), node, None))
                     reasons[id(value)] = why
         for call in collected.dict_calls:
-            if scope.projection_named or _attests_call(call):
+            if scope.projection_named or _attests_call(call, self._loose):
                 self.published.append(self.span(call))
                 self.projection_values[id(call)] = (
                     "a projection (dict(...) attesting what it leaves out)"
@@ -410,6 +411,7 @@ class ScopeAnalyzer:
                 text is not None
                 and is_attestation_key(text)
                 and (text.startswith("public_") or _is_bool(value))
+                and self._attests(node)
             ):
                 return f'a projection (it attests "{text}")'
         version = self._version(node)
@@ -443,18 +445,28 @@ class ScopeAnalyzer:
                     self.published.append(self.span(value))
                     stack.append(value)
 
+    @property
+    def _loose(self) -> bool:
+        """Flags attest without a schema: with ``published = "outputs"`` and under ``--scope all``."""
+        return self.vocab.outputs or self.vocab.audit
+
     def _attests(self, node: ast.Dict) -> bool:
-        """A boundary flag set to a boolean literal (``True`` declares a copy: itself a finding), or a
-        ``public_boundary`` / ``public_safe*`` key, as in JSON."""
+        """A ``public_boundary`` / ``public_safe*`` key, as in JSON; or a boundary flag set to a boolean literal
+        (``True`` declares a copy: itself a finding) in a dict that is a document (it names its
+        ``schema_version``). A status dict that repeats the flags of a record it wrote somewhere else
+        (``{"ok": True, "raw_artifacts_copied": False}``) is a report of an operation: published only with
+        ``published = "outputs"``."""
+        flagged = False
         for key, value in _dict_items(node):
             text = string_value(key)
-            if (
-                text is not None
-                and is_attestation_key(text)
-                and (text.startswith("public_") or _is_bool(value))
-            ):
+            if text is None or not is_attestation_key(text):
+                continue
+            if text.startswith("public_"):
                 return True
-        return False
+            flagged = flagged or _is_bool(value)
+        return flagged and (
+            self._loose or any(string_value(k) == "schema_version" for k, _ in _dict_items(node))
+        )
 
     def _version(self, node: ast.Dict) -> str | None:
         """The dict's schema_version, resolved through module constants."""
@@ -498,7 +510,7 @@ class ScopeAnalyzer:
 
     def _projection_dicts(self, collected: _Collector, scope: _Scope) -> set[int]:
         marked: set[int] = set()
-        attested = found_attested_receivers(collected)
+        attested = found_attested_receivers(collected, self._loose)
         for node in collected.dicts:
             if self._recognised(node):
                 marked.add(id(node))
@@ -709,32 +721,43 @@ class ScopeAnalyzer:
 _NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
 
 
-def found_attested_receivers(found: _Collector) -> set[str]:
-    """Receivers that attest by a store: ``out["raw_copied"] = False`` or ``out.update(raw_copied=False)``."""
+def found_attested_receivers(found: _Collector, loose: bool) -> set[str]:
+    """Receivers that attest by a store: ``out["public_safe"] = True``, or ``out["raw_copied"] = False`` /
+    ``out.update(raw_copied=False)`` into a receiver that is a document (it is given a ``schema_version``);
+    ``loose`` (``published = "outputs"``): any receiver that stores a flag."""
     names = set()
+    flagged = set()
+    versioned = {r for r, key, _ in found.subscript_stores if string_value(key) == "schema_version"}
     for receiver, key, value in found.subscript_stores:
         text = string_value(key)
-        if (
-            text is not None
-            and is_attestation_key(text)
-            and (text.startswith("public_") or is_false(value))
-        ):
-            names.add(receiver)
+        if text is not None and is_attestation_key(text):
+            if text.startswith("public_"):
+                names.add(receiver)
+            elif is_false(value):
+                flagged.add(receiver)
     for receiver, call in found.update_calls:
-        if _attests_call(call):
-            names.add(receiver)
-    return names
+        if _attests_call(call, loose=True):
+            flagged.add(receiver)
+        if any(k.arg == "schema_version" for k in call.keywords):
+            versioned.add(receiver)
+    return names | (flagged if loose else flagged & versioned)
 
 
 def _is_bool(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, bool)
 
 
-def _attests_call(call: ast.Call) -> bool:
+def _attests_call(call: ast.Call, loose: bool) -> bool:
+    """``dict(...)`` / ``x.update(...)`` keywords that attest: a ``public_*`` key, or a flag set to False
+    beside a ``schema_version`` (``loose``: any flag set to False)."""
+    keys = {k.arg for k in call.keywords if k.arg is not None}
     return any(
         k.arg is not None
         and is_attestation_key(k.arg)
-        and (k.arg.startswith("public_") or is_false(k.value))
+        and (
+            k.arg.startswith("public_")
+            or (is_false(k.value) and (loose or "schema_version" in keys))
+        )
         for k in call.keywords
     )
 

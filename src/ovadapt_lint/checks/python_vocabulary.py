@@ -29,6 +29,8 @@ class PythonVocabulary:
     public_validators: frozenset[str] = frozenset()
     # --scope all: the broad, name-based projection recognition of earlier versions
     audit: bool = False
+    # published = "outputs": a dict that attests what it leaves out is output, schema or not
+    outputs: bool = False
 
     def is_flag_key(self, key: str) -> bool:
         return key in self.flag_keys or key.endswith(self.flag_suffixes)
@@ -47,6 +49,7 @@ def python_vocabulary(
     receivers: tuple[str, ...] = (),
     validators: tuple[str, ...] = (),
     audit: bool = False,
+    outputs: bool = False,
 ) -> PythonVocabulary:
     """The built-in projection vocabulary, extended by the configuration's lists."""
     projection = rulepack.load_toml("vocabulary", "python.toml")["projection"]
@@ -61,6 +64,7 @@ def python_vocabulary(
         model_bases=frozenset(projection["model_bases"]),
         public_validators=frozenset(projection.get("validators", ())) | frozenset(validators),
         audit=audit,
+        outputs=outputs,
     )
 
 

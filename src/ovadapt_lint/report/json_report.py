@@ -38,6 +38,11 @@ def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None)
         item["role"], item["role_reason"] = role.role, role.why
     if finding.extra.get("history"):
         item["properties"] = dict(finding.extra["history"])
+    from ..pyfix.choose import fix_report
+
+    fix = fix_report(finding, result.rules)
+    if fix is not None:  # applicability (safe, unsafe) and, for a literal, its edit (issue 31)
+        item["fix"] = fix
     return item
 
 

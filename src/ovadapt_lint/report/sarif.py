@@ -151,6 +151,7 @@ def _result(
         item.setdefault("properties", {})["precision"] = f.extra["precision"]
     if f.extra.get("history"):
         item.setdefault("properties", {}).update(f.extra["history"])
+    _add_fixes(item, f, location, result.rules)
     if f.extra.get("flow"):
         _add_flow(
             item,
@@ -163,6 +164,38 @@ def _result(
             },
         )
     return item, location
+
+
+def _add_fixes(item: dict[str, Any], f, location: dict[str, Any], rules) -> None:
+    """SARIF ``fixes`` for a finding whose fix is a literal edit (issue 31): its placeholder over the bytes
+    it replaces. A codemod's edit is computed only by --fix/--diff; its applicability is a property."""
+    from ..pyfix.choose import fix_report
+
+    fix = fix_report(f, rules)
+    if fix is None:
+        return
+    item.setdefault("properties", {})["fixApplicability"] = fix["applicability"]
+    if fix["edits"]:
+        item["fixes"] = [
+            {
+                "description": {"text": fix["message"]},
+                "artifactChanges": [
+                    {
+                        "artifactLocation": location["physicalLocation"]["artifactLocation"],
+                        "replacements": [
+                            {
+                                "deletedRegion": {
+                                    "byteOffset": edit["byte_offset"],
+                                    "byteLength": edit["byte_length"],
+                                },
+                                "insertedContent": {"text": edit["content"]},
+                            }
+                            for edit in fix["edits"]
+                        ],
+                    }
+                ],
+            }
+        ]
 
 
 def _rank(f, rules) -> tuple:

@@ -21,6 +21,7 @@ def sync_board(board_id: str, app_id: str) -> dict:
     ]
     proc = subprocess.run(args, check=False)
     return {
+        "schema_version": "board_sync_receipt_v1",
         "receipt_kind": "board_sync",
         "board_id": board_id,
         "command": shlex.join(args),  # expect: OVA410

@@ -20,6 +20,7 @@ def _step(name, fn):
 def smoke_receipt(steps):
     results = [_step(name, fn) for name, fn in steps]
     return {
+        "schema_version": "smoke_receipt_v1",
         "receipt_kind": "memory_preview_smoke",
         "steps": results,
         "passed": all(r["ok"] for r in results),

@@ -8,7 +8,7 @@ from .sessions import load_sessions
 
 
 def session_preview_packet(store: Path) -> dict:
-    packet: dict = {"packet_kind": "session_preview", "raw_transcripts_copied": False}
+    packet: dict = {"schema_version": "session_preview_v1", "packet_kind": "session_preview", "raw_transcripts_copied": False}
     for session in load_sessions(store):
         sid = session["id"]
         packet.setdefault("last_turn", {})[sid] = session["messages"][-1]  # expect: OVA208

@@ -1,0 +1,11 @@
+"""A builder saved with CRLF line endings: the fix keeps them."""
+import subprocess
+
+
+def packet(event):
+    out = subprocess.check_output(["git", "status"], text=True)
+    return {
+        "raw_tool_outputs_copied": False,
+        "next_action": event["message"],
+        "stdout": out,
+    }

@@ -1,0 +1,9 @@
+"""A published literal (a home path) and a flow in the same dict: both fixed in one pass."""
+
+
+def packet(event):
+    return {
+        "raw_tool_outputs_copied": False,
+        "source": "/home/operator/work/loopx/state.json",
+        "next_action": event["message"],
+    }
