@@ -31,7 +31,7 @@ import subprocess
 def packet(event):
     proc = subprocess.run(["make"], capture_output=True, text=True)
     return {
-        "raw_tool_outputs_copied": False,
+        "schema_version": "packet_v1", "raw_tool_outputs_copied": False,
         "next_action": event["message"],
         "stdout": proc.stdout,  # make's output
         "run_ref": event["id"],
@@ -130,7 +130,7 @@ def test_a_name_taken_in_the_module_is_not_shadowed(tmp_path: Path) -> None:
 
 def test_attestation_true_has_no_fix(tmp_path: Path) -> None:
     module = tmp_path / "builder.py"
-    source = 'def p(run):\n    return {"source_refs": [run.ref_id], "raw_evidence_copied": True, "private_paths_copied": False}\n'
+    source = 'def p(run):\n    return {"schema_version": "evidence_v1", "source_refs": [run.ref_id], "raw_evidence_copied": True, "private_paths_copied": False}\n'
     module.write_text(source, encoding="utf-8")
     proc = run_cli("--fix", "--unsafe-fixes", "--no-cache", str(module))
     assert module.read_text(encoding="utf-8") == source and proc.returncode == 1
@@ -189,14 +189,14 @@ def test_a_bom_and_a_latin1_file_keep_their_encoding(tmp_path: Path) -> None:
     bom = tmp_path / "bom.py"
     bom.write_bytes(
         b"\xef\xbb\xbfdef packet(event):\n"
-        b'    return {"raw_tool_outputs_copied": False, "next_action": event["message"], '
+        b'    return {"schema_version": "packet_v1", "raw_tool_outputs_copied": False, "next_action": event["message"], '
         b'"where": "/home/al/x"}\n'
     )
     latin = tmp_path / "latin.py"
     latin.write_bytes(
         b"# -*- coding: latin-1 -*-\n"
         b'"""Caf\xe9."""\n\n\ndef packet(event):\n'
-        b'    return {"raw_tool_outputs_copied": False, "note": "caf\xe9", "next_action": event["message"]}\n'
+        b'    return {"schema_version": "packet_v1", "raw_tool_outputs_copied": False, "note": "caf\xe9", "next_action": event["message"]}\n'
     )
     # Safe fixes alone: the BOM file's literal (a BOM used to make every Python fix "not parse").
     run_cli("--fix", "--no-cache", str(bom))
@@ -252,7 +252,7 @@ KEYS = [
 def builders(draw) -> tuple[str, str]:
     keys = draw(st.lists(st.sampled_from(KEYS), min_size=1, max_size=6, unique=True))
     one_line = draw(st.booleans())
-    entries = ['"raw_tool_outputs_copied": False']
+    entries = ['"schema_version": "packet_v1"', '"raw_tool_outputs_copied": False']
     for key in keys:
         value = draw(st.sampled_from(RAW_VALUES[:5] if one_line else RAW_VALUES))
         entries.append(f'"{key}": {value}')

@@ -5,7 +5,7 @@ import subprocess
 def packet(event):
     out = subprocess.check_output(["git", "status"], text=True)
     return {
-        "raw_tool_outputs_copied": False,
+        "schema_version": "example_v1", "raw_tool_outputs_copied": False,
         "next_action": event["message"],
         "stdout": out,
     }

@@ -19,12 +19,12 @@ def packet(event, run):
 
 
 def one_line(event):
-    return {"raw_tool_outputs_copied": False, "stderr_tail": event["stderr"], "log": event["log"]}
+    return {"schema_version": "example_v1", "raw_tool_outputs_copied": False, "stderr_tail": event["stderr"], "log": event["log"]}
 
 
 def last_with_comma(event):
     return {
-        "raw_trajectory_copied": False,
+        "schema_version": "example_v1", "raw_trajectory_copied": False,
         "run_ref": event["id"],  # kept
         "trajectory": event["trajectory"],  # its length instead
         "raw_log": event["log"],  # removed with its comma

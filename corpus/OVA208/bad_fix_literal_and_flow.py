@@ -3,7 +3,7 @@
 
 def packet(event):
     return {
-        "raw_tool_outputs_copied": False,
+        "schema_version": "example_v1", "raw_tool_outputs_copied": False,
         "source": "/home/operator/work/loopx/state.json",
         "next_action": event["message"],
     }
