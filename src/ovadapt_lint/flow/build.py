@@ -1395,9 +1395,13 @@ class FunctionBuilder:
             if isinstance(node, ast.DictComp):
                 self.expr(node.key)  # keys name fields; only values carry material
                 value = self.expr(node.value)
-                if self._copies_record(node):
-                    # `{k: v for k, v in record.items()}`: every field of a record handed in comes along
-                    value = union(value, self.source("record", node.generators[0].iter))
+                if _identity_copy(node):
+                    # `{k: v for k, v in d.items() if v is not None}`: the same fields under the same keys
+                    copied = self.expr(node.generators[0].iter.func.value)  # type: ignore[attr-defined]
+                    if self._copies_record(node):
+                        # every field of a record handed in comes along
+                        copied = union(copied, self.source("record", node.generators[0].iter))
+                    return copied
                 return store(value, "*", None)
             value = self.expr(node.elt)
             if self._copies_values(node):
@@ -1512,6 +1516,25 @@ def _path_parameters(node: ast.AST) -> set[str]:
         if names & _PATH_TYPES:
             out.add(arg.arg)
     return out
+
+
+def _identity_copy(node: ast.DictComp) -> bool:
+    """`{k: v for k, v in d.items()}` (filters allowed): a copy of `d`, field for field."""
+    if len(node.generators) != 1:
+        return False
+    clause = node.generators[0]
+    source, target = clause.iter, clause.target
+    return (
+        isinstance(source, ast.Call)
+        and isinstance(source.func, ast.Attribute)
+        and source.func.attr == "items"
+        and not source.args
+        and isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+        and all(isinstance(e, ast.Name) for e in target.elts)
+        and dotted(node.key) == target.elts[0].id  # type: ignore[attr-defined]
+        and dotted(node.value) == target.elts[1].id  # type: ignore[attr-defined]
+    )
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
