@@ -263,3 +263,17 @@ def test_a_module_judged_with_a_siblings_constants_is_not_answered_from_the_cach
     os.utime(constants, (old + 100, old + 100))
     # adapter.py did not change, but what it is judged with did: its finding goes with the typo.
     assert [f.code for f in engine.run([str(project)], config).findings] == []
+
+
+def test_a_long_access_path_keeps_what_was_taken_out_and_its_outer_keys() -> None:
+    from ovadapt_lint.flow.facts import MAX_PATH, TAKEN, clip, store
+
+    marks = (TAKEN + "*", TAKEN + "status")
+    deep = tuple(f"k{i}" for i in range(MAX_PATH)) + marks
+    clipped = clip(deep)
+    assert len(clipped) == MAX_PATH
+    assert clipped[-2:] == marks  # only the item's status was taken: the item's text stays behind
+    assert clipped[0] == "k0"  # still published under its outermost key
+    atom = ("p", 0, deep[1:], (), None)
+    (stored,) = store({"a": atom}, "top", None).values()
+    assert stored[2][0] == "top" and stored[2][-2:] == marks

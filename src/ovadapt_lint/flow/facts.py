@@ -25,7 +25,9 @@ Atom = tuple  # (tag, ref, path, trace, slot)
 Taint = dict  # identity -> Atom
 
 EMPTY: Taint = {}  # shared: never mutated
-MAX_PATH = 5  # keys kept per atom (CodeQL keeps access paths of 5); deeper stores collapse onto the first five
+MAX_PATH = (
+    8  # keys kept per atom (CodeQL keeps access paths of 5; a "<key" mark counts as one): see clip
+)
 MAX_TRACE = 12  # steps kept per atom: the first (the source) and the latest
 MAX_ATOMS = 24  # atoms kept per value
 
@@ -84,11 +86,26 @@ def taken(step: str) -> bool:
     return step[:1] == TAKEN
 
 
+def clip(path: tuple) -> tuple:
+    """``path`` cut to MAX_PATH keys. The trailing "<key" marks say which part of a value was taken out of
+    it (what keeps a field read from carrying the record's other fields): they are kept, and the keys it was
+    stored under are cut from the inside, so a deep store still sits under its outer keys."""
+    if len(path) <= MAX_PATH:
+        return path
+    tail = len(path)
+    while tail > 0 and taken(path[tail - 1]):
+        tail -= 1
+    marks = path[tail:]
+    if len(marks) >= MAX_PATH:
+        return path[:MAX_PATH]
+    return path[: MAX_PATH - len(marks)] + marks
+
+
 def _taken(atom: Atom, key: str) -> Atom:
     tag, ref, path, trace, slot = atom
-    if tag == "s" or len(path) >= MAX_PATH:
+    if tag == "s":
         return atom  # a field of raw material is raw material
-    return (tag, ref, path + (TAKEN + key,), trace, slot)
+    return (tag, ref, clip(path + (TAKEN + key,)), trace, slot)
 
 
 def read(taint: Taint, key: str) -> Taint:
@@ -130,7 +147,7 @@ def store(taint: Taint, key: str, slot: tuple | None) -> Taint:
         return EMPTY
     out = {}
     for tag, ref, path, trace, old in taint.values():
-        moved = (tag, ref, ((key,) + path)[:MAX_PATH], trace, old if old is not None else slot)
+        moved = (tag, ref, clip((key,) + path), trace, old if old is not None else slot)
         out[identity(moved)] = moved
     return out
 

@@ -19,7 +19,6 @@ from .build import compact_name
 from .facts import (
     EMPTY,
     MAX_ATOMS,
-    MAX_PATH,
     MAX_TRACE,
     TAKEN,
     CallSite,
@@ -27,6 +26,7 @@ from .facts import (
     FunctionFacts,
     ModuleFacts,
     Taint,
+    clip,
     identity,
     store,
     taken,
@@ -551,14 +551,14 @@ def _after(carried: Taint, atom: tuple) -> Taint:
                 if not inner_path:
                     inner_slot = None  # taken out of the container it was put in
             elif tag != "s":
-                inner_path = (inner_path + (TAKEN + key,))[:MAX_PATH]
+                inner_path = clip(inner_path + (TAKEN + key,))
         else:
             _add(
                 out,
                 (
                     tag,
                     ref,
-                    (path + inner_path)[:MAX_PATH],
+                    clip(path + inner_path),
                     _joined(inner_trace, trace),
                     inner_slot if inner_slot is not None else slot,
                 ),
