@@ -180,3 +180,46 @@ def test_reporters_read_the_result_not_the_engine():
         if a.split(".")[0] == "report" and b.split(".")[0] == "engine"
     )
     assert reached == []
+
+
+def _engine_privates(path: Path, name: str) -> list[str]:
+    """The engine's private names (``_x``) that ``path`` imports or reads as ``engine._x``."""
+    found = []
+    top = len(path.relative_to(PACKAGE).parts)  # the relative level that names the package itself
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if (node.level, node.module) in ((top, "engine"), (0, "ovadapt_lint.engine")):
+                found += [alias.name for alias in node.names if alias.name.startswith("_")]
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "engine"
+            and node.attr.startswith("_")
+        ):
+            found.append(node.attr)
+    return [f"{name} -> engine.{private}" for private in found]
+
+
+def test_no_module_reaches_into_the_engine():
+    """The engine's runner is used through its public calls (lint_unit, lint_target, map_units, run): a second
+    pipeline that borrows its worker state or cache set-up (history did, issue 29) drifts from it unseen."""
+    reached = sorted(
+        reach
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name != "engine.py"
+        for reach in _engine_privates(path, _module_name(path))
+    )
+    assert reached == []
+
+
+def test_history_is_a_source_of_blobs_not_a_reporter():
+    """History's findings are written by the reporters every run uses (report/), never by history itself."""
+    graph = import_graph()
+    assert sorted(m for m in graph["history"] if m.split(".")[0] in ("report", "cli")) == []
+    tree = ast.parse((PACKAGE / "history.py").read_text(encoding="utf-8"))
+    writers = [
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name.lstrip("_").startswith("write")
+    ]
+    assert writers == []

@@ -56,7 +56,7 @@ def test_cache_key_covers_the_rule_selection(tmp_path: Path, xdg: dict) -> None:
 def _salt(config: Config) -> str:
     from ovadapt_lint import engine
 
-    cache = engine._make_cache(config)
+    cache = engine.open_run_cache(config)
     assert cache is not None
     return cache.key("json:source", b"{}")
 

@@ -326,7 +326,7 @@ def test_history_cache_lives_outside_the_work_tree(repo):
 
 def test_history_streams_batches_through_the_workers(repo, monkeypatch):
     """More blobs than one batch: cat-file keeps streaming while forked workers lint (no hang at the end)."""
-    from ovadapt_lint import Config, history
+    from ovadapt_lint import Config, engine, history
 
     root, _ = repo
     for number in range(30):
@@ -335,7 +335,7 @@ def test_history_streams_batches_through_the_workers(repo, monkeypatch):
             encoding="utf-8",
         )
     _commit(root, "many fixtures")
-    monkeypatch.setattr(history, "_BATCH", 8)
+    monkeypatch.setattr(engine, "UNITS_PER_BATCH", 8)
     monkeypatch.chdir(root)
     scan = history.scan_history(["."], Config(jobs=2))
     assert len(scan.blobs) == 34

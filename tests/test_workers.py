@@ -143,19 +143,21 @@ def test_ending_a_pool_with_cancelled_work_prints_nothing(monkeypatch) -> None:
 
 _STUCK_HISTORY_SCAN = """
 import os, signal, sys, threading, time
-from ovadapt_lint import history
+from pathlib import Path
 from ovadapt_lint.analysis import Analysis
 from ovadapt_lint.config import Config
-from ovadapt_lint.engine import PARALLEL_MIN_FILES
+from ovadapt_lint.engine import PARALLEL_MIN_FILES, Unit, map_units
 
-def stuck(task):  # a blob whose linting never ends
+def stuck(item, config, analysis, cache):  # a blob whose linting never ends
     time.sleep(3600)
 
 signal.signal(signal.SIGINT, signal.default_int_handler)
-history._lint_task = stuck
-tasks = [(f"{n:040x}", f"f{n}.json", "json", "source", b"{}") for n in range(PARALLEL_MIN_FILES)]
+units = [
+    (f"{n:040x}", Unit(Path(f"f{n}.json"), f"f{n}.json", "json", "source", b"{}", what="blob"))
+    for n in range(PARALLEL_MIN_FILES)
+]
 config = Config(jobs=2)
-scan = history._lint_all(iter(tasks), len(tasks), config, Analysis.build(config))
+scan = map_units(stuck, iter(units), len(units), config, Analysis.build(config))
 threading.Timer(2, os.kill, (os.getpid(), signal.SIGINT)).start()
 try:
     next(scan)

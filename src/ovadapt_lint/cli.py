@@ -816,14 +816,7 @@ HISTORY_FORMATS = ("text", "concise", "json", "sarif")
 
 def _history_command(argv: list[str]) -> int:
     """`ovadapt-lint history`: the lint options plus the history ones; the scan lives in history.py."""
-    from .history import (
-        _plural,
-        scan_history,
-        write_history_concise,
-        write_history_json,
-        write_history_sarif,
-        write_history_text,
-    )
+    from .history import scan_history
 
     parser = build_parser()
     parser.prog = "ovadapt-lint history"
@@ -878,27 +871,21 @@ def _history_command(argv: list[str]) -> int:
     )
     if failed is not None:
         return failed
+    scanned = scan.result.history
+    assert scanned is not None  # scan_history says what it scanned
     sys.stderr.write(
-        f"ovadapt-lint: history: {_plural(len(scan.blobs), 'blob')} ({scan.cached} from the cache) "
-        f"from {_plural(scan.commits, 'commit')} in {scan.seconds:.2f} s, "
-        f"{scan.blobs_per_second:,.0f} blobs/s\n"
+        f"ovadapt-lint: history: {_plural(scanned.blobs, 'blob')} ({scanned.cached} from the cache) "
+        f"from {_plural(scanned.commits, 'commit')} in {scanned.seconds:.2f} s, "
+        f"{scanned.blobs_per_second:,.0f} blobs/s\n"
     )
     if args.write_baseline:
         return _write_baseline(args.write_baseline, scan.result)
-
-    def write(out: TextIO) -> None:
-        if args.format == "json":
-            write_history_json(scan, out, args.show_suppressed)
-        elif args.format == "sarif":
-            write_history_sarif(
-                scan, out, args.sarif_category, args.sarif_srcroot, args.show_suppressed
-            )
-        elif args.format == "concise":
-            write_history_concise(scan, out)
-        else:
-            write_history_text(scan, out, args.show_suppressed)
-
-    failed = _write_report(args, write)
+    # The normal reporters: the result says it is a history scan (result.history).
+    failed = _write_report(args, lambda out: _report(args, scan.result, out))
     if failed is not None:
         return failed
     return EXIT_FINDINGS if scan.result.findings and not args.exit_zero else EXIT_CLEAN
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -255,6 +257,76 @@ def cache_kind(target: Target, role: str) -> str:
     return f"{target.kind}{lenient}:{role}"
 
 
+@dataclass(frozen=True)
+class Unit:
+    """One unit of work: a file's or a blob's bytes under a name, of a kind, judged in a role. ``path`` is
+    where it lies (Python module names and sibling constants are read from it); ``data``: its bytes when the
+    caller holds them (a blob), else they are read from ``path``; ``what`` names it in an internal error."""
+
+    path: Path
+    display: str
+    kind: str
+    role: str
+    data: bytes | None = None
+    what: str = "file"
+    # Whether --fix may edit it: a blob of the history is never edited, so its findings show no edits.
+    editable: bool = True
+
+
+def lint_unit(
+    unit: Unit, config: Config, analysis: Analysis, facts_out: dict | None = None
+) -> tuple[list[Finding], SourceFile | None]:
+    """Lint one unit: read (decode-check) it, run the checks of its kind, mask what the findings quote.
+    ``facts_out`` receives its flow facts (display -> facts), which the caller resolves with the run's other
+    modules (``flow_findings``); without it a Python module's flows are resolved alone, here."""
+    source, findings = read_source(
+        unit.path, unit.display, config.max_file_size, unit.kind, data=unit.data
+    )
+    if source is None:
+        return findings, None
+    collected: dict = {}
+    try:
+        findings += _checks_of(unit, source, config, analysis, collected)
+        facts = collected.get(source.display)
+        if facts is not None and facts_out is None and unit.kind == "python":
+            with _deep_recursion():
+                findings += flow_findings([facts], analysis)
+        elif facts is not None and facts_out is not None:
+            facts_out[unit.display] = facts
+    except Exception as exc:  # one bad unit must not stop the run (RecursionError included)
+        findings.append(internal_error_notice(exc, source, unit.what))
+    if unit.editable:
+        _mark_edits(findings, source)
+    mask_quoted(findings, analysis.pack.secrets)
+    return findings, source
+
+
+def _mark_edits(findings: list[Finding], source: SourceFile) -> None:
+    """Stamp the findings' edits with the bytes they refer to; a file --fix cannot edit keeps none."""
+    if source.encoding != "utf-8":
+        # Edits are byte offsets into the UTF-8 transcoding, not into the file.
+        for finding in findings:
+            if finding.fix:
+                finding.fix, finding.unfixable = (
+                    None,
+                    f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only",
+                )
+    _stamp_edits(findings, source.data)
+
+
+def _checks_of(
+    unit: Unit, source: SourceFile, config: Config, analysis: Analysis, facts_out: dict
+) -> list[Finding]:
+    """The findings of the checks of the unit's kind (files of other kinds have none)."""
+    if unit.kind in ("json", "jsonl"):
+        return check_json_source(source, unit.kind, config, unit.role, analysis, facts_out)
+    if unit.kind == "markdown":
+        return check_text_source(source, config, unit.role, analysis)
+    if unit.kind == "python":
+        return check_python_source(source, config, unit.role, analysis, facts_out)
+    return []
+
+
 def lint_target(
     target: Target,
     config: Config,
@@ -263,74 +335,40 @@ def lint_target(
     seen: dict | None = None,
     facts_out: dict | None = None,
 ) -> tuple[list[Finding], SourceFile | None]:
-    """Lint one file, through the cache when there is one. ``seen`` receives the file's cache key and the
-    stat taken before its bytes were read, for the stat index. ``facts_out`` receives a Python module's flow
-    facts, whose findings the caller resolves with the run's other modules (``flow_findings``); without it
-    the module's flows are resolved alone."""
+    """Lint one file (``lint_unit``), through the cache when there is one. ``seen`` receives the file's cache
+    key and the stat taken before its bytes were read, for the stat index. ``facts_out`` receives a Python
+    module's flow facts, whose findings the caller resolves with the run's other modules (``flow_findings``);
+    without it the module's flows are resolved alone."""
     data = None
     key = None
     role = target_role(target, config)
-    collected: dict = {}
     if cache is not None:
         info, data = _read_bytes(target.path, config.max_file_size)
         if data is not None:
             key = cache.key(cache_kind(target, role), data)
             if seen is not None:
                 seen[target.display] = (key, info)
-            entry = cache.get_entry(key, target.display)
-            if entry is not None and not current(entry[1]):
-                entry = None  # judged with a sibling's constants that changed since: lint again
-            if (
-                entry is not None
-            ):  # the bytes are at hand: a file with findings keeps them for its code frames
-                cached, facts = entry
-                if facts is not None:
-                    cached = cached + _deliver_facts(facts, target.display, facts_out, analysis)
-                return cached, (
-                    read_source(
-                        target.path, target.display, config.max_file_size, target.kind, data=data
-                    )[0]
-                    if cached
-                    else None
-                )
-    source, findings = read_source(
-        target.path, target.display, config.max_file_size, target.kind, data=data
-    )
+            hit = _cached(cache, key, target, data, config, analysis, facts_out)
+            if hit is not None:
+                return hit
+    collected: dict = {}
+    unit = Unit(target.path, target.display, target.kind, role, data)
+    findings, source = lint_unit(unit, config, analysis, collected)
     if source is None:
         return findings, None
-    try:
-        if target.kind in ("json", "jsonl"):
-            findings += check_json_source(
-                source, target.kind, config, role, analysis, facts_out=collected
-            )
-        elif target.kind == "markdown":
-            findings += check_text_source(source, config, role, analysis)
-        elif target.kind == "python":
-            findings += check_python_source(source, config, role, analysis, facts_out=collected)
-    except Exception as exc:  # one bad file must not stop the run (RecursionError included)
-        findings.append(internal_error_notice(exc, source, "file"))
-        collected.clear()
+    facts = collected.get(target.display)
     stored_facts = None
-    if collected:
+    if facts is not None:
         if key is not None:  # the facts are serialised for the cache only
             from .flow.facts import to_json
 
-            stored_facts = to_json(collected[source.display])
+            stored_facts = to_json(facts)
         if facts_out is not None:
-            facts_out[target.display] = collected[source.display]
+            facts_out[target.display] = facts
         elif target.kind == "python":
-            findings += flow_findings([collected[source.display]], analysis)
-    if (
-        source.encoding != "utf-8"
-    ):  # edits are byte offsets into the UTF-8 transcoding, not into the file
-        for finding in findings:
-            if finding.fix:
-                finding.fix, finding.unfixable = (
-                    None,
-                    f"the file is {source.encoding}-encoded; --fix edits UTF-8 files only",
-                )
-    _stamp_edits(findings, source.data)
-    mask_quoted(findings, analysis.pack.secrets)
+            alone = flow_findings([facts], analysis)
+            mask_quoted(alone, analysis.pack.secrets)  # as lint_unit masks the rest
+            findings += alone
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
         cache.put(
             key,
@@ -342,6 +380,27 @@ def lint_target(
     elif seen is not None:
         seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
+
+
+def _cached(
+    cache, key: str, target: Target, data: bytes, config: Config, analysis: Analysis, facts_out
+) -> tuple[list[Finding], SourceFile | None] | None:
+    """A file's cached findings (its flow facts delivered), or None to lint it."""
+    entry = cache.get_entry(key, target.display)
+    if entry is None or not current(entry[1]):
+        return (
+            None  # not cached, or judged with a sibling's constants that changed since: lint again
+        )
+    cached, facts = entry
+    if facts is not None:
+        cached = cached + _deliver_facts(facts, target.display, facts_out, analysis)
+    # The bytes are at hand: a file with findings keeps them for its code frames.
+    source = (
+        read_source(target.path, target.display, config.max_file_size, target.kind, data=data)[0]
+        if cached
+        else None
+    )
+    return cached, source
 
 
 def current(facts) -> bool:
@@ -453,7 +512,9 @@ def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | Non
         return None, None
 
 
-def _make_cache(config: Config):
+def open_run_cache(config: Config):
+    """The result cache ``config`` asks for (None with ``use_cache`` off): in ``cache_dir``, else beside the
+    config file, else in the working directory."""
     if not config.use_cache:
         return None
     from .cache import DEFAULT_DIR, cache_salt, open_cache
@@ -464,7 +525,10 @@ def _make_cache(config: Config):
     return open_cache(folder, cache_salt(config))
 
 
-# Worker processes get the configuration and its analysis once; each task is one file.
+# Units handed to the workers at a time: bounds the memory held by units in flight (a blob holds its bytes).
+UNITS_PER_BATCH = 2048
+
+# Worker processes get the configuration, its analysis and the cache once; each task is one unit.
 _WORKER: dict[str, Any] = {}
 
 
@@ -481,25 +545,70 @@ def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None =
     _WORKER["cache"] = cache  # built once by the parent: its key digests the pack and the code
 
 
-def _lint_in_worker(
-    target: Target,
+def _in_worker(work: Callable, item: Any) -> Any:
+    return work(item, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"])
+
+
+def map_units(
+    work: Callable, items: Iterable, total: int, config: Config, analysis: Analysis, cache=None
+) -> Iterator:
+    """``work(item, config, analysis, cache)`` for each of the ``total`` ``items``, in order: in this process
+    for a handful of items or one job, else in worker processes started for the run. ``work`` is a module-level
+    function (workers receive it by name); items go out a batch at a time, so a stream is never held whole."""
+    jobs = config.jobs or os.cpu_count() or 1
+    # Starting workers costs more than linting a handful of units in-process.
+    if jobs == 1 or total < PARALLEL_MIN_FILES:
+        for item in items:
+            yield work(item, config, analysis, cache)
+        return
+    jobs = min(jobs, total)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(config, analysis, cache, os.getpid()),
+    )
+    task = partial(_in_worker, work)
+    try:
+        batch: list = []
+        for item in items:
+            batch.append(item)
+            if len(batch) >= UNITS_PER_BATCH:
+                yield from pool.map(task, batch, chunksize=_chunk(len(batch), jobs))
+                batch = []
+        if batch:
+            yield from pool.map(task, batch, chunksize=_chunk(len(batch), jobs))
+    except BaseException:
+        # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers (they ignore Ctrl-C) rather than wait.
+        end_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _chunk(items: int, jobs: int) -> int:
+    return max(1, min(16, items // (jobs * 8)))
+
+
+def _lint_file(
+    target: Target, config: Config, analysis: Analysis, cache
 ) -> tuple[list[Finding], tuple | None, tuple[bytes, str] | None, Any]:
+    """A file's findings, its stat-index stamp, its linted bytes when it has a finding to show (code frames
+    quote them) and its flow facts (map_units' work for files)."""
     seen: dict = {}
     facts: dict = {}
     findings, source = lint_target(
-        target, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"], seen, facts
+        target, config, analysis, cache, seen if cache is not None else None, facts
     )
     _collect_if_grown()
-    # The linted bytes come back only for a file with a finding to show: its code frames quote them.
-    shown = source is not None and any(_WORKER["config"].enabled(f.code) for f in findings)
+    shown = source is not None and any(config.enabled(f.code) for f in findings)
     linted = (source.data, source.encoding) if shown and source is not None else None
     return findings, seen.get(target.display), linted, facts.get(target.display)
-
-
-def _jobs(config: Config, files: int) -> int:
-    jobs = config.jobs or os.cpu_count() or 1
-    # Starting workers costs more than linting a handful of files in-process.
-    return 1 if files < PARALLEL_MIN_FILES else max(1, min(jobs, files))
 
 
 def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> dict[str, tuple]:
@@ -520,9 +629,10 @@ def _results(
     targets: list[Target], config: Config, analysis: Analysis, progress, cache=None
 ) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any, str | None]]:
     """(target, findings, source or None, flow facts or None, cache key or None) for each target, in target
-    order. Files the stat index answers are not read; only the others go to the workers."""
+    order (``cache``: the run's, open_run_cache). Files the stat index answers are not read; only the others
+    are linted (map_units)."""
     if cache is None:
-        yield from _lint_all(targets, targets, {}, config, analysis, None, {}, progress)
+        yield from _merged(targets, {}, config, analysis, None, {}, progress)
         return
     from .cache import StatIndex
 
@@ -530,75 +640,40 @@ def _results(
     # What a file is to the index: its kind and role (the role's globs are matched once per file and run).
     kinds = {t.display: cache_kind(t, target_role(t, config)) for t in targets}
     answered = _from_index(targets, cache, index, kinds)
-    todo = [t for t in targets if t.display not in answered]
     seen: dict[str, tuple] = {}
     try:
-        yield from _lint_all(targets, todo, answered, config, analysis, cache, seen, progress)
+        yield from _merged(targets, answered, config, analysis, cache, seen, progress)
     finally:
-        for target in todo:
-            key, info = seen.get(target.display) or (None, None)
-            index.record(target.path, kinds[target.display], info, key)
+        for target in targets:
+            if target.display not in answered:
+                key, info = seen.get(target.display) or (None, None)
+                index.record(target.path, kinds[target.display], info, key)
         index.save()
 
 
-def _lint_all(targets, todo, answered, config, analysis, cache, seen, progress):
-    jobs = _jobs(config, len(todo))
-    if jobs == 1:
-        for target in targets:
-            if target.display in answered:
-                (findings, facts, key), source = answered[target.display], None
-            else:
-                collected: dict = {}
-                findings, source = lint_target(
-                    target, config, analysis, cache, seen if cache is not None else None, collected
-                )
-                facts = collected.get(target.display)
-                key = (seen.get(target.display) or (None,))[0]
-                _collect_if_grown()
-            progress()
-            yield target, findings, source, facts, key
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
-    chunk = max(1, min(16, len(todo) // (jobs * 8)))
-    pool = ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(config, analysis, cache, os.getpid()),
-    )
-    try:
-        computed = iter(zip(todo, pool.map(_lint_in_worker, todo, chunksize=chunk)))
-        for target in targets:
-            linted = None
-            if target.display in answered:
-                findings, facts, key = answered[target.display]
-            else:
-                _, (findings, stamp, linted, facts) = next(
-                    computed
-                )  # the pool answers `todo` in order
-                key = None
-                if stamp is not None:
-                    seen[target.display] = stamp
-                    key = stamp[0]
-            progress()
-            yield (
-                target,
-                findings,
-                SourceFile(target.path, target.display, *linted) if linted else None,
-                facts,
-                key,
-            )
-    except (
-        BaseException
-    ):  # Ctrl-C, SIGTERM (SystemExit) or an error: kill the workers rather than wait for them
-        end_pool(pool)
-        raise
-    pool.shutdown(wait=True)
+def _merged(targets, answered, config, analysis, cache, seen, progress):
+    """The answered files' cached results and the others' fresh ones, in target order, each with its cache
+    key (None when it is not cached)."""
+    todo = [t for t in targets if t.display not in answered]
+    computed = zip(todo, map_units(_lint_file, todo, len(todo), config, analysis, cache))
+    for target in targets:
+        linted = None
+        if target.display in answered:
+            findings, facts, key = answered[target.display]
+        else:
+            _, (findings, stamp, linted, facts) = next(computed)  # answered in `todo` order
+            key = None
+            if stamp is not None:
+                seen[target.display] = stamp
+                key = stamp[0]
+        progress()
+        yield (
+            target,
+            findings,
+            SourceFile(target.path, target.display, *linted) if linted else None,
+            facts,
+            key,
+        )
 
 
 def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Target]]]:
@@ -651,7 +726,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
         for group, chunk in runs:
             analysis = configs.analysis(group)
             if id(group) not in modules:
-                modules[id(group)] = (group, analysis, [], {}, [], _make_cache(group))
+                modules[id(group)] = (group, analysis, [], {}, [], open_run_cache(group))
             _, _, facts_list, owners, keys, cache = modules[id(group)]
             for target, findings, source, facts, key in _results(
                 chunk, group, analysis, progress.advance, cache

@@ -11,8 +11,6 @@ and whether the content is still present at HEAD or was removed, and in which co
 from __future__ import annotations
 
 import dataclasses
-import io
-import json
 import os
 import subprocess
 import threading
@@ -20,20 +18,18 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from .analysis import Analysis
 from .config import Config
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
-from .engine import _WORKER
+from .engine import Unit, lint_unit, map_units, open_run_cache
 from .findings import Finding
-from .results import LintResult
-from .source import notice, read_source, visible
+from .results import HistoryRun, LintResult
+from .source import notice
 from .vcs import GitError, display, git, repo_root, resolve_commit
 
 _NULL = "0" * 40
-# Blobs handed to the workers at a time: bounds the memory held by blobs in flight.
-_BATCH = 2048
 
 
 @dataclass
@@ -55,18 +51,10 @@ class Blob:
 
 @dataclass
 class HistoryScan:
+    """A history scan: its result (``result.history`` says what was scanned) and the blobs it linted."""
+
     result: LintResult
     blobs: list[Blob] = field(default_factory=list)
-    commits: int = 0
-    cached: int = 0
-    seconds: float = 0.0
-    head: str = ""
-    branch: str | None = None
-    remote: str | None = None
-
-    @property
-    def blobs_per_second(self) -> float:
-        return len(self.blobs) / self.seconds if self.seconds > 0 else float(len(self.blobs))
 
 
 def _pathspecs(root: Path, paths: list[str]) -> list[str]:
@@ -270,85 +258,12 @@ def _cat_blobs(
         writer.join(timeout=5)
 
 
-def lint_blob(
-    data: bytes, display_path: str, kind: str, role: str, config: Config, analysis: Analysis
-) -> list[Finding]:
-    """Lint a blob's bytes in memory (the same checks as a file of that name)."""
-    from .engine import (
-        check_json_source,
-        check_python_source,
-        check_text_source,
-        internal_error_notice,
-        mask_quoted,
-    )
-
-    source, findings = read_source(Path(display_path), display_path, 0, kind, data=data)
-    if source is None:
-        return findings
-    try:
-        if kind in ("json", "jsonl"):
-            findings += check_json_source(source, kind, config, role, analysis)
-        elif kind == "markdown":
-            findings += check_text_source(source, config, role, analysis)
-        elif kind == "python":
-            findings += check_python_source(source, config, role, analysis)
-    except Exception as exc:  # one bad blob must not stop the run (RecursionError included)
-        findings.append(internal_error_notice(exc, source, "blob"))
-    mask_quoted(findings, analysis.pack.secrets)  # as a file's: a cached scan reports the same
-    return findings
-
-
-def _lint_task(task: tuple[str, str, str, str, bytes]) -> tuple[str, list[Finding]]:
-    sha, path, kind, role, data = task
-    return sha, lint_blob(data, path, kind, role, _WORKER["config"], _WORKER["analysis"])
-
-
-def _lint_all(
-    tasks: Iterator[tuple[str, str, str, str, bytes]],
-    total: int,
-    config: Config,
-    analysis: Analysis,
-) -> Iterator[tuple[str, list[Finding]]]:
-    from .engine import PARALLEL_MIN_FILES, _init_worker
-
-    jobs = config.jobs or os.cpu_count() or 1
-    if jobs == 1 or total < PARALLEL_MIN_FILES:
-        for sha, path, kind, role, data in tasks:
-            yield sha, lint_blob(data, path, kind, role, config, analysis)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    from .workers import end_pool
-
-    context = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
-    pool = ProcessPoolExecutor(
-        max_workers=min(jobs, total),
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(config, analysis, None, os.getpid()),
-    )
-    try:
-        batch: list = []
-        for task in tasks:
-            batch.append(task)
-            if len(batch) >= _BATCH:
-                yield from pool.map(
-                    _lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8)))
-                )
-                batch = []
-        if batch:
-            yield from pool.map(
-                _lint_task, batch, chunksize=max(1, min(32, len(batch) // (jobs * 8)))
-            )
-    except (
-        BaseException
-    ):  # Ctrl-C, SIGTERM: kill the workers (they ignore Ctrl-C) rather than wait for the batch
-        end_pool(pool)
-        raise
-    pool.shutdown(wait=True)
+def _lint_blob(
+    item: tuple[str, Unit], config: Config, analysis: Analysis, cache
+) -> tuple[str, list[Finding]]:
+    """One blob's findings (engine.map_units' work for blobs): linted as a file of that name would be."""
+    sha, unit = item
+    return sha, lint_unit(unit, config, analysis)[0]
 
 
 def scan_history(
@@ -363,8 +278,6 @@ def scan_history(
 ) -> HistoryScan:
     """``analysis``: the one built from ``config`` (built here when not given; a bad file is a ConfigError now,
     and workers receive the analysis built here)."""
-    from .classify import file_role
-    from .engine import _make_cache
     from .finalise import finalise, select
 
     analysis = analysis or Analysis.build(config)
@@ -379,99 +292,133 @@ def scan_history(
     specs = _pathspecs(root, paths)
     named = {spec for spec in specs if spec != "."}
     blobs, commits = _collect(root, config, revs, specs, named, max_commits)
+    found, cached = _lint_blobs(root, blobs, _with_cache_dir(root, config), analysis)
     at_head = _head_blobs(root)
-    base = config.source.parent if config.source is not None else root
-    if config.use_cache and config.cache_dir is None:
-        # Inside the git folder, never in the work tree being scanned.
-        common = git(["rev-parse", "--git-common-dir"], root).stdout.strip()
-        config = dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
-    cache = _make_cache(config)
     # The reports describe and mask with the configuration's rules, extension rules included.
     result = LintResult(
         anchor=(paths or ["."])[0], config_source=config.source, rules=analysis.pack.rules
     )
-    scan = HistoryScan(result=result, blobs=blobs, commits=commits, head=head)
+    for blob in sorted(blobs, key=lambda b: (b.commit.order, b.path, b.sha)):
+        target = Target(root / blob.path, blob.path, blob.kind, blob.path)
+        result.add_file(target)
+        findings = found.get(blob.sha, [])
+        annotate(findings, blob, blob.sha in at_head, show_authors)
+        select(result, config, target, findings)
+    finalise(result, config, key=_history_key)
     branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], root, check=False).stdout.strip()
-    scan.branch = branch or None
-    scan.remote = _public_remote(root)
-    by_sha = {blob.sha: blob for blob in blobs}
+    result.history = HistoryRun(
+        head=head,
+        branch=branch or None,
+        remote=_public_remote(root),
+        commits=commits,
+        blobs=len(blobs),
+        cached=cached,
+        seconds=time.monotonic() - started,
+    )
+    return HistoryScan(result=result, blobs=blobs)
+
+
+def _with_cache_dir(root: Path, config: Config) -> Config:
+    """``config`` with the result cache inside the git folder, never in the work tree being scanned."""
+    if not config.use_cache or config.cache_dir is not None:
+        return config
+    common = git(["rev-parse", "--git-common-dir"], root).stdout.strip()
+    return dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
+
+
+def _lint_blobs(
+    root: Path, blobs: list[Blob], config: Config, analysis: Analysis
+) -> tuple[dict[str, list[Finding]], int]:
+    """Each blob's findings (blob id -> findings) and how many the result cache answered (keyed by blob id:
+    a cached blob is never read)."""
+    from .classify import file_role
+
+    base = config.source.parent if config.source is not None else root
     roles = {
         blob.sha: file_role(root / blob.path, config.public_paths, config.test_paths, base)
         for blob in blobs
     }
+    cache = open_run_cache(config)
     keys: dict[str, str] = {}
     found: dict[str, list[Finding]] = {}
-    pending: list[str] = []
+    pending: list[Blob] = []
     for blob in blobs:
         if cache is not None:
             keys[blob.sha] = cache.key(
                 f"blob:{blob.kind}:{roles[blob.sha]}", blob.sha.encode("ascii")
             )
-            cached = cache.get(keys[blob.sha], blob.path)
-            if cached is not None:
-                found[blob.sha] = cached
-                scan.cached += 1
+            hit = cache.get(keys[blob.sha], blob.path)
+            if hit is not None:
+                found[blob.sha] = hit
                 continue
-        pending.append(blob.sha)
-
-    max_size = config.max_file_size
-
-    def tasks() -> Iterator[tuple[str, str, str, str, bytes]]:
-        for sha, data, size in _cat_blobs(root, pending, max_size):
-            blob = by_sha[sha]
-            if data is None:
-                found[sha] = [
-                    notice(
-                        "OVA003",
-                        "blob missing from the object store (a shallow or partial clone?)",
-                        blob.path,
-                    )
-                ]
-            elif max_size and size > max_size:
-                found[sha] = [
-                    notice(
-                        "OVA004",
-                        f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked",
-                        blob.path,
-                    )
-                ]
-            else:
-                yield sha, blob.path, blob.kind, roles[sha], data
-
-    for sha, findings in _lint_all(tasks(), len(pending), config, analysis):
+        pending.append(blob)
+    units = _units(root, pending, roles, config.max_file_size, found)
+    for sha, findings in map_units(_lint_blob, units, len(pending), config, analysis):
         found[sha] = findings
         if cache is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
             cache.put(keys[sha], findings)
+    return found, len(blobs) - len(pending)
 
-    for blob in sorted(blobs, key=lambda b: (b.commit.order, b.path, b.sha)):
-        target = Target(root / blob.path, blob.path, blob.kind, blob.path)
-        result.add_file(target)
-        findings = found.get(blob.sha, [])
-        present = blob.sha in at_head
-        properties: dict[str, Any] = {
-            "commit": blob.commit.sha[:12],
-            "commitDate": blob.commit.date,
-            "pathAtCommit": blob.path,
-            "blob": blob.sha[:12],
-            "presentAtHead": present,
-            "removedIn": None if present or blob.removed_in is None else blob.removed_in.sha[:12],
-        }
-        if present:
-            properties["status"] = "still present"
-        elif blob.removed_in is not None:
-            properties["status"] = f"removed in {blob.removed_in.sha[:12]}"
+
+def _units(
+    root: Path,
+    pending: list[Blob],
+    roles: dict[str, str],
+    max_size: int,
+    found: dict[str, list[Finding]],
+) -> Iterator[tuple[str, Unit]]:
+    """(blob id, unit) of each blob to lint, its bytes streamed from the object store; a missing or too
+    large blob gets its notice in ``found`` instead."""
+    for blob, (sha, data, size) in zip(
+        pending, _cat_blobs(root, [b.sha for b in pending], max_size)
+    ):
+        if data is None:
+            found[sha] = [
+                notice(
+                    "OVA003",
+                    "blob missing from the object store (a shallow or partial clone?)",
+                    blob.path,
+                )
+            ]
+        elif max_size and size > max_size:
+            found[sha] = [
+                notice(
+                    "OVA004",
+                    f"file is {size:,} bytes, over the {max_size:,}-byte limit; not checked",
+                    blob.path,
+                )
+            ]
         else:
-            properties["status"] = "not present at HEAD"
-        if show_authors:
-            properties["author"] = blob.commit.author
-        for finding in findings:
-            finding.path = blob.path
-            finding.extra["history"] = properties
-            finding.extra["history_order"] = blob.commit.order
-        select(result, config, target, findings)
-    finalise(result, config, key=_history_key)
-    scan.seconds = time.monotonic() - started
-    return scan
+            unit = Unit(
+                Path(blob.path), blob.path, blob.kind, roles[sha], data, "blob", editable=False
+            )
+            yield sha, unit
+
+
+def annotate(findings: list[Finding], blob: Blob, present: bool, show_authors: bool) -> None:
+    """Say on each of ``blob``'s findings which commit introduced it, at which path, and whether the blob is
+    still present at HEAD or in which commit it was removed (``present``: it is at HEAD)."""
+    removed = blob.removed_in
+    properties: dict[str, Any] = {
+        "commit": blob.commit.sha[:12],
+        "commitDate": blob.commit.date,
+        "pathAtCommit": blob.path,
+        "blob": blob.sha[:12],
+        "presentAtHead": present,
+        "removedIn": None if present or removed is None else removed.sha[:12],
+    }
+    if present:
+        properties["status"] = "still present"
+    elif removed is not None:
+        properties["status"] = f"removed in {removed.sha[:12]}"
+    else:
+        properties["status"] = "not present at HEAD"
+    if show_authors:
+        properties["author"] = blob.commit.author
+    for finding in findings:
+        finding.path = blob.path
+        finding.extra["history"] = properties
+        finding.extra["history_order"] = blob.commit.order
 
 
 def _history_key(finding: Finding) -> tuple:
@@ -503,128 +450,3 @@ def _public_remote(root: Path) -> str | None:
     return urlunsplit(
         ("https" if parts.scheme in ("ssh", "git") else parts.scheme, netloc, parts.path, "", "")
     )
-
-
-# ---------------------------------------------------------------------------------------------- reports
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def write_history_text(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
-    from collections import Counter
-
-    result = scan.result
-    current_commit = None
-    current_blob = None
-    for f in result.findings:
-        props = f.extra.get("history")
-        if props is None:  # a stale baseline entry
-            out.write(
-                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
-            )
-            continue
-        if props["commit"] != current_commit:
-            if current_commit is not None:
-                out.write("\n")
-            current_commit = props["commit"]
-            current_blob = None
-            author = (
-                f"  {visible(props['author'])}" if "author" in props else ""
-            )  # an author name is input too
-            out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
-        if (f.path, props["blob"]) != current_blob:
-            current_blob = (f.path, props["blob"])
-            out.write(f"  {visible(f.path)} (blob {props['blob']}, {props['status']})\n")
-        out.write(
-            f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
-        )
-    if show_suppressed and result.suppressed:
-        out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
-        for item in result.suppressed:
-            f = item.finding
-            commit = (f.extra.get("history") or {}).get("commit", "")
-            out.write(
-                f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
-                f"[commit {commit}; {_one_line(item.reason)}]\n"
-            )
-    hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
-    blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
-    removed = sum(
-        1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True)
-    )
-    scope = f"{_plural(len(scan.blobs), 'blob')} from {_plural(scan.commits, 'commit')}"
-    if not result.findings:
-        out.write(f"All checks passed: no findings in {scope}{hidden}.\n")
-        return
-    out.write(
-        f"\nFound {_plural(len(result.findings), 'finding')} in {blobs} of {scope}{hidden}; "
-        f"{removed} in content no longer at HEAD (still public in the history).\n"
-    )
-    counts = Counter(f.code for f in result.findings)
-    names = {f.code: f.name for f in result.findings}
-    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        out.write(f"{count:>6}  {code}  {visible(names[code])}\n")
-
-
-def write_history_concise(scan: HistoryScan, out: TextIO) -> None:
-    result = scan.result
-    for f in result.findings:
-        props = f.extra.get("history") or {}
-        tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
-        out.write(
-            f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n"
-        )
-
-
-def _one_line(text: str) -> str:
-    return visible(" ".join(text.splitlines()))
-
-
-def _summary(scan: HistoryScan) -> dict[str, Any]:
-    return {
-        "head": scan.head[:12],
-        "branch": scan.branch,
-        "commits": scan.commits,
-        "blobs": len(scan.blobs),
-        "blobs_from_cache": scan.cached,
-        "seconds": round(scan.seconds, 3),
-        "blobs_per_second": round(scan.blobs_per_second, 1),
-    }
-
-
-def write_history_json(scan: HistoryScan, out: TextIO, show_suppressed: bool = False) -> None:
-    from .report.json_report import viewer_safe, write_json
-
-    buffer = io.StringIO()
-    write_json(scan.result, buffer, show_suppressed)
-    document = json.loads(buffer.getvalue())
-    document["summary"]["blobs"] = len(scan.blobs)
-    document["history"] = _summary(scan)
-    out.write(viewer_safe(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
-
-
-def write_history_sarif(
-    scan: HistoryScan,
-    out: TextIO,
-    category: str | None,
-    srcroot: str | None,
-    show_suppressed: bool = False,
-) -> None:
-    from .report.json_report import viewer_safe
-    from .report.sarif import build_sarif
-
-    log = build_sarif(scan.result, category, srcroot=srcroot, show_suppressed=show_suppressed)
-    run = log["runs"][0]
-    provenance: dict[str, Any] = {
-        # repositoryUri is required: the origin's public URL (credentials removed), else a name that is no path.
-        "repositoryUri": scan.remote or "urn:ovadapt-lint:local-repository",
-        "revisionId": scan.head,
-        "mappedTo": {"uriBaseId": "%SRCROOT%"},
-    }
-    if scan.branch:
-        provenance["branch"] = scan.branch
-    run["versionControlProvenance"] = [provenance]
-    run.setdefault("properties", {})["history"] = _summary(scan)
-    out.write(viewer_safe(json.dumps(log, indent=2, ensure_ascii=False)) + "\n")

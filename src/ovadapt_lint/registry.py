@@ -17,6 +17,19 @@ SEVERITIES = ("error", "warning", "note")
 # (tests/test_rule_examples.py); "text" is a description of a file that cannot be written down.
 EXAMPLE_LANGUAGES = ("json", "jsonl", "python", "markdown", "text")
 BLOCKS_FIX = ("", "always", "error")
+# The check families a rule's `family` may name (rules.toml's header says what each one holds).
+FAMILIES = (
+    "notice",
+    "contract",
+    "duplicate-key",
+    "raw-field",
+    "compact-slot",
+    "content",
+    "raw-file",
+    "secret",
+    "scratch-path",
+    "flow",
+)
 # What --fix may do to a rule's findings (Ruff's convention): "safe" fixes are applied by --fix,
 # "unsafe" ones (they change what the code does) only with --unsafe-fixes, "none": no automatic fix.
 FIX_APPLICABILITY = ("safe", "unsafe", "none")
@@ -94,6 +107,8 @@ class Rule:
     execution: bool = False
     blocks_fix: str = ""
     review_by_line: bool = False
+    # The check family that reports it (FAMILIES); empty for an extension rule.
+    family: str = ""
     fix_applicability: str = ""  # empty: the category's (see FIX_APPLICABILITY)
 
     @property
@@ -149,6 +164,8 @@ def build_rules(extensions: tuple[tuple[str, dict[str, Any]], ...] = ()) -> dict
             raise ValueError(f"{source}: {rule.code} has an unknown example language")
         if rule.blocks_fix not in BLOCKS_FIX:
             raise ValueError(f"{source}: {rule.code} has unknown blocks_fix {rule.blocks_fix!r}")
+        if rule.family and rule.family not in FAMILIES:
+            raise ValueError(f"{source}: {rule.code} has unknown family {rule.family!r}")
         if rule.fix_applicability not in ("", *FIX_APPLICABILITY):
             raise ValueError(
                 f"{source}: {rule.code} has unknown fix_applicability {rule.fix_applicability!r}"
@@ -218,6 +235,11 @@ def _provider_secrets(rules: dict[str, Rule]) -> dict[str, list[dict[str, Any]]]
         }
         by_code.setdefault(entry["code"], []).append(data)
     return by_code
+
+
+def family_codes(family: str) -> tuple[str, ...]:
+    """The codes of the built-in rules of a check family, in code order."""
+    return tuple(code for code, rule in all_rules().items() if rule.family == family)
 
 
 def get(code: str) -> Rule:

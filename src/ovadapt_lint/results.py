@@ -22,6 +22,36 @@ class Suppressed:
     in_source: bool  # an inline directive (SARIF suppression kind "inSource"), else "external"
 
 
+@dataclass(frozen=True)
+class HistoryRun:
+    """What ``ovadapt-lint history`` scanned, for the reports: the commit and branch scanned, the origin's
+    public URL (credentials removed; None for a local or unknown one) and the numbers of the scan."""
+
+    head: str
+    branch: str | None
+    remote: str | None
+    commits: int
+    blobs: int
+    cached: int  # blobs answered by the result cache
+    seconds: float
+
+    @property
+    def blobs_per_second(self) -> float:
+        return self.blobs / self.seconds if self.seconds > 0 else float(self.blobs)
+
+    def summary(self) -> dict[str, Any]:
+        """The ``history`` object of the JSON report and of the SARIF run's properties."""
+        return {
+            "head": self.head[:12],
+            "branch": self.branch,
+            "commits": self.commits,
+            "blobs": self.blobs,
+            "blobs_from_cache": self.cached,
+            "seconds": round(self.seconds, 3),
+            "blobs_per_second": round(self.blobs_per_second, 1),
+        }
+
+
 @dataclass
 class LintResult:
     findings: list[Finding] = field(default_factory=list)
@@ -39,6 +69,8 @@ class LintResult:
     skipped: list[str] = field(default_factory=list)
     # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
     review: dict[str, Any] | None = None
+    # History mode (``ovadapt-lint history``): what was scanned; each finding says where it came from.
+    history: HistoryRun | None = None
     # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
     rules: dict[str, Any] = field(default_factory=registry.all_rules)
     # display path -> classify.Role (role and why) of every linted file, when the caller asked (roles.file_roles);

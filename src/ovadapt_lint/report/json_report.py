@@ -72,6 +72,9 @@ def write_json(result: LintResult, out: TextIO, show_suppressed: bool = False) -
             {**_item(s.finding, result, fingerprints), "suppressed_by": s.reason}
             for s in result.suppressed
         )
+    if result.history is not None:
+        document["summary"]["blobs"] = result.history.blobs
+        document["history"] = result.history.summary()
     dump_json(document, out)
 
 

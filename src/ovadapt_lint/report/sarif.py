@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import registry
-from ..results import LintResult
+from ..results import HistoryRun, LintResult
 from ..ruledocs import rule_markdown, rule_text
 from ..version import __version__
 from .json_report import Fingerprints, dump_json
@@ -394,7 +394,23 @@ def build_sarif(
         run["originalUriBaseIds"] = {
             "%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}
         }  # ovadapt: ignore[OVA504] (requested)
+    if result.history is not None:
+        _add_history(run, result.history)
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def _add_history(run: dict[str, Any], history: HistoryRun) -> None:
+    """A history scan's provenance: the commit scanned, and the scan's numbers as a run property."""
+    provenance: dict[str, Any] = {
+        # repositoryUri is required: the origin's public URL (credentials removed), else a name that is no path.
+        "repositoryUri": history.remote or "urn:ovadapt-lint:local-repository",
+        "revisionId": history.head,
+        "mappedTo": {"uriBaseId": "%SRCROOT%"},
+    }
+    if history.branch:
+        provenance["branch"] = history.branch
+    run["versionControlProvenance"] = [provenance]
+    run.setdefault("properties", {})["history"] = history.summary()
 
 
 def _artifacts(result: LintResult, results: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -227,6 +227,9 @@ def write_text(
     show_frames: bool = True,
     show_suppressed: bool = False,
 ) -> None:
+    if result.history is not None:
+        write_history_text(result, out, show_suppressed)
+        return
     console = _Lines(_console(out, color), color)
     # (path, line) -> secret spans on that line, masked in every frame that shows the line
     secrets = _secret_lines(result, show_frames)
@@ -373,7 +376,16 @@ def write_statistics(result: LintResult, out: TextIO, color: bool) -> None:
 
 def write_concise(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
     """One line per finding, ``path:line:col: CODE message``, no code frame and no summary
-    (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``."""
+    (Ruff's ``concise``). Suppressed findings, when asked for, end with ``[suppressed: why]``. A history
+    scan's findings end with their commit and status."""
+    if result.history is not None:
+        for f in result.findings:
+            props = f.extra.get("history") or {}
+            tail = f" [commit {props['commit']}, {props['status']}]" if props else ""
+            out.write(
+                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}{tail}\n"
+            )
+        return
     for f in result.findings:
         out.write(
             f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
@@ -418,3 +430,66 @@ def write_statistics_json(result: LintResult, out: TextIO) -> None:
     }
     json.dump(document, out, indent=2, ensure_ascii=False)
     out.write("\n")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def write_history_text(result: LintResult, out: TextIO, show_suppressed: bool = False) -> None:
+    """A history scan's findings grouped by the commit that introduced them, then by blob, and a summary."""
+    history = result.history
+    assert history is not None
+    current_commit = None
+    current_blob = None
+    for f in result.findings:
+        props = f.extra.get("history")
+        if props is None:  # a stale baseline entry
+            out.write(
+                f"{visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
+            )
+            continue
+        if props["commit"] != current_commit:
+            if current_commit is not None:
+                out.write("\n")
+            current_commit = props["commit"]
+            current_blob = None
+            # An author name is input too.
+            author = f"  {visible(props['author'])}" if "author" in props else ""
+            out.write(f"commit {props['commit']}  {props['commitDate']}{author}\n")
+        if (f.path, props["blob"]) != current_blob:
+            current_blob = (f.path, props["blob"])
+            out.write(f"  {visible(f.path)} (blob {props['blob']}, {props['status']})\n")
+        out.write(
+            f"    {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}\n"
+        )
+    if show_suppressed and result.suppressed:
+        out.write(f"\nSuppressed ({len(result.suppressed)}):\n")
+        for item in result.suppressed:
+            f = item.finding
+            commit = (f.extra.get("history") or {}).get("commit", "")
+            out.write(
+                f"  {visible(f.path)}:{f.line}:{f.col}: {f.code} {_one_line(result.quoted(f, f.message))}  "
+                f"[commit {commit}; {_one_line(item.reason)}]\n"
+            )
+    _history_summary(result, history.blobs, history.commits, out)
+
+
+def _history_summary(result: LintResult, blob_count: int, commits: int, out: TextIO) -> None:
+    hidden = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
+    blobs = len({(f.extra.get("history") or {}).get("blob") for f in result.findings} - {None})
+    removed = sum(
+        1 for f in result.findings if not (f.extra.get("history") or {}).get("presentAtHead", True)
+    )
+    scope = f"{_plural(blob_count, 'blob')} from {_plural(commits, 'commit')}"
+    if not result.findings:
+        out.write(f"All checks passed: no findings in {scope}{hidden}.\n")
+        return
+    out.write(
+        f"\nFound {_plural(len(result.findings), 'finding')} in {blobs} of {scope}{hidden}; "
+        f"{removed} in content no longer at HEAD (still public in the history).\n"
+    )
+    counts = Counter(f.code for f in result.findings)
+    names = {f.code: f.name for f in result.findings}
+    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        out.write(f"{count:>6}  {code}  {visible(names[code])}\n")
