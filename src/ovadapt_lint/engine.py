@@ -546,7 +546,9 @@ def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None =
 
 
 def _in_worker(work: Callable, item: Any) -> Any:
-    return work(item, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"])
+    result = work(item, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"])
+    _collect_if_grown()  # the worker's collector is off (_init_worker), whatever the work
+    return result
 
 
 def map_units(
