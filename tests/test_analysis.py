@@ -13,6 +13,7 @@ import pytest
 
 from ovadapt_lint import Config, engine, lint_paths
 from ovadapt_lint.analysis import Analysis
+from ovadapt_lint.config import RunOptions
 from ovadapt_lint.hierarchy import Configs
 
 from .test_config import EXTRA_RULES
@@ -102,7 +103,7 @@ def test_workers_receive_the_analysis_and_never_read_the_configured_files(
     config = _project(tmp_path)
     for index in range(engine.PARALLEL_MIN_FILES):
         (tmp_path / f"f{index:02d}.json").write_text(NAME_NOTE, encoding="utf-8")
-    alone = lint_paths([str(tmp_path)], dataclasses.replace(config, jobs=1))
+    alone = lint_paths([str(tmp_path)], config, RunOptions(jobs=1))
     assert {f.code for f in alone} == {"OVA701"} and len(alone) == engine.PARALLEL_MIN_FILES + 1
     real = engine._init_worker
     received = tmp_path / "received"
@@ -115,7 +116,7 @@ def test_workers_receive_the_analysis_and_never_read_the_configured_files(
         real(*args)
 
     monkeypatch.setattr(engine, "_init_worker", start_worker)
-    parallel = lint_paths([str(tmp_path)], dataclasses.replace(config, jobs=2))
+    parallel = lint_paths([str(tmp_path)], config, RunOptions(jobs=2))
     assert "Analysis" in received.read_text(encoding="utf-8").split()
     assert [(f.path, f.code, f.message) for f in parallel] == [
         (f.path, f.code, f.message) for f in alone

@@ -38,7 +38,7 @@ LAYERS = [
     {"analysis"},
     {"config", "hierarchy", "baseline", "finalise"},
     {"engine", "fix", "roles", "pyfix"},
-    {"report", "ruledocs", "history"},
+    {"report", "ruledocs", "configdocs", "history"},
     {"cli", "__init__", "__main__"},
 ]
 # Detectors and readers see only what they are handed: never the registry, the pack's builder, a config or the engine.

@@ -53,10 +53,11 @@ def test_cache_key_covers_the_rule_selection(tmp_path: Path, xdg: dict) -> None:
         assert cached == uncached, selection
 
 
-def _salt(config: Config) -> str:
+def _salt(config: Config, folder: Path) -> str:
     from ovadapt_lint import engine
+    from ovadapt_lint.config import RunOptions
 
-    cache = engine.open_run_cache(config)
+    cache = engine.open_run_cache(RunOptions(use_cache=True, cache_dir=folder), config)
     assert cache is not None
     return cache.key("json:source", b"{}")
 
@@ -68,19 +69,19 @@ def test_cache_key_covers_detector_versions_and_the_config_file(
 
     config_file = tmp_path / ".ovadapt-lint.toml"
     config_file.write_text("[tool.ovadapt-lint]\n", encoding="utf-8")
-    config = Config(use_cache=True, cache_dir=tmp_path / "cache", source=config_file)
-    before = _salt(config)
-    assert _salt(config) == before  # stable while nothing changes
+    config = Config(source=config_file)
+    before = _salt(config, tmp_path / "cache")
+    assert _salt(config, tmp_path / "cache") == before  # stable while nothing changes
     # Another config file (same analysis fields) is another key.
     config_file.write_text("[tool.ovadapt-lint]\n# changed\n", encoding="utf-8")
-    assert _salt(config) != before
+    assert _salt(config, tmp_path / "cache") != before
     config_file.write_text("[tool.ovadapt-lint]\n", encoding="utf-8")
     # An upgraded detect-secrets must not reuse results computed by the old one.
     real = metadata.version
     monkeypatch.setattr(
         metadata, "version", lambda name: "99.0" if name == "detect-secrets" else real(name)
     )
-    assert _salt(config) != before
+    assert _salt(config, tmp_path / "cache") != before
 
 
 def test_a_planted_or_edited_cache_entry_is_a_miss(tmp_path: Path, xdg: dict) -> None:

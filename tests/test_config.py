@@ -6,11 +6,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from .conftest import run_cli
+from .conftest import ROOT, run_cli
 
 EXTRA_RULES = """
 [[rule]]
@@ -230,3 +231,67 @@ def test_a_config_applies_to_its_own_tree_only(tmp_path: Path) -> None:
         "--no-cache", "--config", "quiet/.ovadapt-lint.toml", "quiet", "other", cwd=tmp_path
     )
     assert pinned.returncode == 0, pinned.stdout
+
+
+def test_docs_configuration_md_is_generated_from_the_keys() -> None:
+    from ovadapt_lint.configdocs import configuration_markdown
+
+    assert (ROOT / "docs" / "configuration.md").read_text(
+        encoding="utf-8"
+    ) == configuration_markdown(), (
+        "docs/configuration.md is stale: run "
+        "`python -m ovadapt_lint.configdocs > docs/configuration.md`"
+    )
+
+
+def test_the_table_of_keys_fills_every_setting_and_names_real_flags() -> None:
+    import dataclasses
+
+    from ovadapt_lint.cli import build_parser
+    from ovadapt_lint.config import KEYS, Config, RunOptions
+
+    per_path = {f.name for f in dataclasses.fields(Config)} - {"source", "run_options"}
+    assert {k.attr for k in KEYS if not k.run} == per_path
+    assert {k.attr for k in KEYS if k.run} == {f.name for f in dataclasses.fields(RunOptions)}
+    flags = {flag for action in build_parser()._actions for flag in action.option_strings}
+    assert {k.flag for k in KEYS if k.flag} <= flags
+    # Every key a config file may hold is documented, and the page names no key the loader rejects.
+    page = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^### `([a-z-]+)`$", page, re.M))
+    assert documented == {k.name for k in KEYS if k.name is not None}
+
+
+def test_a_configuration_is_a_value_that_the_command_line_does_not_change(tmp_path: Path) -> None:
+    import dataclasses
+
+    from ovadapt_lint.config import Overrides, RunOptions, load_config
+
+    path = tmp_path / ".ovadapt-lint.toml"
+    path.write_text('ignore = ["OVA4"]\nforce-include = true\n', encoding="utf-8")
+    config = load_config(path)
+    assert config is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config.ignore = ()  # type: ignore[misc]
+    changed = Overrides(ignore=("ova5",), extend={"include": ("*.md",)}).apply(config)
+    assert changed.ignore == ("OVA4", "OVA5") and "*.md" in changed.include
+    assert config.ignore == ("OVA4",) and "*.md" not in config.include
+    # force-include is a run option: it goes to the run, not to the per-path settings.
+    assert not hasattr(config, "force_include") and RunOptions.of(config).force_include
+
+
+def test_only_the_first_paths_config_sets_the_run_options(tmp_path: Path) -> None:
+    for folder in ("plain", "forced"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "node_modules").mkdir()
+        (tmp_path / folder / "node_modules" / "x.json").write_text(LEAK, encoding="utf-8")
+    (tmp_path / "forced" / ".ovadapt-lint.toml").write_text(
+        "force-include = true\n", encoding="utf-8"
+    )
+    named = ("plain/node_modules/x.json", "forced/node_modules/x.json")
+
+    def linted(*paths: str) -> set[str]:
+        proc = run_cli("--no-cache", "--format", "json", *paths, cwd=tmp_path)
+        return {f["path"].replace("\\", "/") for f in json.loads(proc.stdout)["findings"]}
+
+    assert linted(*named) == set()  # the first path's folder has no config: nothing forced
+    assert linted(*reversed(named)) == set(named)  # forced/'s config decides for the whole run

@@ -265,8 +265,7 @@ def test_bad_deny_list_through_the_api_is_a_config_error(tmp_path: Path) -> None
     target.write_text("{}", encoding="utf-8")
     bad = tmp_path / "deny.txt"
     bad.write_text("sha256:not-hex\n", encoding="utf-8")
-    config = Config()
-    config.deny_list = [bad]
+    config = Config(deny_list=[bad])
     with pytest.raises(ConfigError, match="deny.txt:1"):
         lint_paths([str(target)], config)
 

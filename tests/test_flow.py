@@ -11,7 +11,7 @@ import pytest
 
 from ovadapt_lint import Config, engine, lint_paths
 from ovadapt_lint.analysis import Analysis
-from ovadapt_lint.config import load_config
+from ovadapt_lint.config import RunOptions, load_config
 from ovadapt_lint.errors import ConfigError
 from ovadapt_lint.flow import facts as flow_facts
 from ovadapt_lint.source import SourceFile
@@ -59,9 +59,11 @@ def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(
     tmp_path: Path, xdg: dict, monkeypatch
 ) -> None:
     project, cache = _project(tmp_path), tmp_path / "cache"
-    config = Config(cache_dir=cache, use_cache=True, jobs=1)
+    config, options = Config(), RunOptions(cache_dir=cache, use_cache=True, jobs=1)
     assert [
-        f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"
+        f
+        for f in engine.run([str(project.parent)], config, options=options).findings
+        if f.code == "OVA208"
     ] == []
 
     analysed: list[str] = []
@@ -76,7 +78,11 @@ def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(
     )
     (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
     os.utime(project / "helpers.py", (1_600_000_100, 1_600_000_100))
-    found = [f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"]
+    found = [
+        f
+        for f in engine.run([str(project.parent)], config, options=options).findings
+        if f.code == "OVA208"
+    ]
     # Only the changed helper was parsed again; its importer's finding comes from its cached facts.
     assert analysed == ["helpers.py"]
     assert [(Path(f.path).name, f.line) for f in found] == [("status.py", 8)]
@@ -86,7 +92,9 @@ def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(
     (project / "helpers.py").write_text(HELPER_CLEAN + "# reviewed\n", encoding="utf-8")
     os.utime(project / "helpers.py", (1_600_000_200, 1_600_000_200))
     assert [
-        f for f in engine.run([str(project.parent)], config).findings if f.code == "OVA208"
+        f
+        for f in engine.run([str(project.parent)], config, options=options).findings
+        if f.code == "OVA208"
     ] == []
     assert analysed == ["helpers.py"]
 
@@ -253,8 +261,10 @@ def test_a_module_judged_with_a_siblings_constants_is_not_answered_from_the_cach
     old = 1_600_000_000
     for path in project.rglob("*.py"):
         os.utime(path, (old, old))
-    config = Config(cache_dir=tmp_path / "cache", use_cache=True, jobs=1)
-    assert [f.code for f in engine.run([str(project)], config).findings] == ["OVA101"]
+    config, options = Config(), RunOptions(cache_dir=tmp_path / "cache", use_cache=True, jobs=1)
+    assert [f.code for f in engine.run([str(project)], config, options=options).findings] == [
+        "OVA101"
+    ]
     constants = project / "ovadapter" / "constants.py"
     constants.write_text(
         constants.read_text(encoding="utf-8").replace("_adaptor_v0", "_adapter_v0"),
@@ -262,7 +272,7 @@ def test_a_module_judged_with_a_siblings_constants_is_not_answered_from_the_cach
     )
     os.utime(constants, (old + 100, old + 100))
     # adapter.py did not change, but what it is judged with did: its finding goes with the typo.
-    assert [f.code for f in engine.run([str(project)], config).findings] == []
+    assert [f.code for f in engine.run([str(project)], config, options=options).findings] == []
 
 
 def test_a_long_access_path_keeps_what_was_taken_out_and_its_outer_keys() -> None:

@@ -326,8 +326,7 @@ GROUPS = {
 
 
 def _found(folder: Path, published: str) -> dict[int, set[str]]:
-    config = Config()
-    config.published = published
+    config = Config(published=published)
     out: dict[int, set[str]] = {}
     for finding in lint_paths([str(folder)], config=config):
         if re.fullmatch(r"OVA[2456]\d\d", finding.code):

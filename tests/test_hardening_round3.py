@@ -347,6 +347,7 @@ def test_history_never_holds_a_blob_over_the_size_limit(repo) -> None:
     import tracemalloc
 
     from ovadapt_lint import Config
+    from ovadapt_lint.config import RunOptions
     from ovadapt_lint.history import scan_history
 
     root, _ = repo
@@ -359,7 +360,7 @@ def test_history_never_holds_a_blob_over_the_size_limit(repo) -> None:
     os.chdir(root)
     try:
         tracemalloc.start()
-        scan = scan_history([], Config(max_file_size=1 << 20, use_cache=False, jobs=1))
+        scan = scan_history([], Config(max_file_size=1 << 20), options=RunOptions(jobs=1))
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     finally:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ovadapt_lint.analysis import Analysis
-from ovadapt_lint.config import Config
+from ovadapt_lint.config import Config, RunOptions
 from ovadapt_lint.engine import check_json_source
 from ovadapt_lint.frontends import json_tree
 from ovadapt_lint.frontends.json_tree import JsonDocument, parse_json, walk
@@ -348,7 +348,7 @@ def _minified(tmp_path: Path, count: int) -> Path:
 def _minified_result(tmp_path: Path, count: int):
     from ovadapt_lint.engine import run
 
-    result = run([str(_minified(tmp_path, count))], Config(use_cache=False, jobs=1))
+    result = run([str(_minified(tmp_path, count))], Config(), options=RunOptions(jobs=1))
     assert len(result.findings) == count and {f.line for f in result.findings} == {1}
     return result
 

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from ovadapt_lint import Config
 from ovadapt_lint.baseline import Baseline
+from ovadapt_lint.config import RunOptions
 from ovadapt_lint.engine import run
 from ovadapt_lint.registry import provider_secrets
 from ovadapt_lint.report.github import write_github
@@ -155,8 +156,8 @@ def secrets(draw):
 
 def _outputs(folder: Path, files: list[str]) -> str:
     """Everything a run can write: five report formats and the JSON statistics, a baseline, the cache."""
-    config = Config(jobs=1, use_cache=True, cache_dir=folder / "cache")
-    result = run(files, config)
+    options = RunOptions(jobs=1, use_cache=True, cache_dir=folder / "cache")
+    result = run(files, Config(), options=options)
     parts = []
     for writer in (
         lambda o: write_text(result, o, False, show_suppressed=True),
@@ -273,7 +274,9 @@ def test_a_run_opens_no_socket_and_writes_only_its_outputs(tmp_path: Path, monke
     monkeypatch.setattr(socket, "create_connection", refuse)
     monkeypatch.setattr(socket, "getaddrinfo", refuse)
     cache = tmp_path / "cache"
-    result = run([str(project)], Config(jobs=1, use_cache=True, cache_dir=cache))
+    result = run(
+        [str(project)], Config(), options=RunOptions(jobs=1, use_cache=True, cache_dir=cache)
+    )
     assert result.findings
     after = {p: p.stat().st_mtime_ns for p in project.rglob("*")}
     assert after == before  # nothing written or touched inside the linted tree

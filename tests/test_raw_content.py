@@ -46,8 +46,7 @@ def test_markdown_is_linted_in_folders_only_when_included() -> None:
     default = lint_paths([str(OPENVIKING_INTEGRATION)], Config())
     assert all(not f.path.endswith(".md") for f in default)
     assert len(default) == 5
-    config = Config()
-    config.include.append("*.md")
+    config = Config(include=[*Config().include, "*.md"])
     included = lint_paths([str(OPENVIKING_INTEGRATION)], config)
     assert len(included) == 10 and {f.code for f in included} == {"OVA314"}
 

@@ -347,12 +347,12 @@ def test_the_field_finding_returns_when_the_content_rule_is_not_selected(tmp_pat
 
 
 def test_one_finding_holds_on_a_warm_cache(tmp_path) -> None:
-    from ovadapt_lint.config import Config
+    from ovadapt_lint.config import Config, RunOptions
 
     target = _one_leak_file(tmp_path)
-    config = Config(use_cache=True, cache_dir=tmp_path / "cache")
-    cold = sorted((f.json_path, f.code) for f in lint_paths([str(target)], config))
-    warm = sorted((f.json_path, f.code) for f in lint_paths([str(target)], config))
+    config, options = Config(), RunOptions(use_cache=True, cache_dir=tmp_path / "cache")
+    cold = sorted((f.json_path, f.code) for f in lint_paths([str(target)], config, options))
+    warm = sorted((f.json_path, f.code) for f in lint_paths([str(target)], config, options))
     assert any((tmp_path / "cache").rglob("*")) and warm == cold == [
         ("cwd", "OVA501"),
         ("session_token", "OVA409"),

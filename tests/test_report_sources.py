@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ovadapt_lint import Config, engine
-from ovadapt_lint.config import find_config
+from ovadapt_lint.config import RunOptions, find_config
 from ovadapt_lint.report.text import write_text
 
 TOKEN = "ghp_Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
@@ -34,8 +34,8 @@ def _project(tmp_path: Path) -> Path:
     return project
 
 
-def _frame_after_edit(project: Path, config: Config) -> str:
-    result = engine.run([str(project)], config)
+def _frame_after_edit(project: Path, config: Config, options: RunOptions) -> str:
+    result = engine.run([str(project)], config, options=options)
     (project / "leak.py").write_text(EDITED, encoding="utf-8")  # between the run and the report
     buffer = io.StringIO()
     write_text(result, buffer, False)
@@ -46,7 +46,7 @@ def _frame_after_edit(project: Path, config: Config) -> str:
 def test_frame_shows_the_linted_line_when_the_file_changes_before_the_report(
     tmp_path: Path, jobs: int
 ) -> None:
-    output = _frame_after_edit(_project(tmp_path), Config(jobs=jobs, use_cache=False))
+    output = _frame_after_edit(_project(tmp_path), Config(), RunOptions(jobs=jobs))
     assert "# the linted line" in output
     assert "edited after the run" not in output
 
@@ -55,9 +55,11 @@ def test_warm_run_answered_by_the_cache_shows_the_line_as_read_by_the_run(
     tmp_path: Path, xdg: dict
 ) -> None:
     project = _project(tmp_path)
-    config = Config(jobs=1, use_cache=True, cache_dir=tmp_path / "cache")
-    engine.run([str(project)], config)  # fills the cache: the next run reads no file
-    output = _frame_after_edit(project, config)
+    options = RunOptions(jobs=1, use_cache=True, cache_dir=tmp_path / "cache")
+    engine.run(
+        [str(project)], Config(), options=options
+    )  # fills the cache: the next run reads no file
+    output = _frame_after_edit(project, Config(), options)
     assert "# the linted line" in output
     assert "edited after the run" not in output
 
@@ -69,8 +71,8 @@ def test_result_keeps_the_text_of_files_with_findings_to_show_only(tmp_path: Pat
         '[tool.ovadapt-lint]\nper-file-ignores = {"hidden.py" = ["OVA4"]}\n', encoding="utf-8"
     )
     config = find_config(project)
-    config.jobs, config.use_cache = 1, False
-    result = engine.run([str(project)], config)
+    assert config is not None
+    result = engine.run([str(project)], config, options=RunOptions(jobs=1))
     assert {Path(f.path).name for f in result.findings} == {"leak.py"}
     assert any(Path(s.finding.path).name == "hidden.py" for s in result.suppressed)
     assert [Path(p).name for p in result.sources] == ["leak.py"]

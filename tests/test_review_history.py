@@ -327,6 +327,7 @@ def test_history_cache_lives_outside_the_work_tree(repo):
 def test_history_streams_batches_through_the_workers(repo, monkeypatch):
     """More blobs than one batch: cat-file keeps streaming while forked workers lint (no hang at the end)."""
     from ovadapt_lint import Config, engine, history
+    from ovadapt_lint.config import RunOptions
 
     root, _ = repo
     for number in range(30):
@@ -337,6 +338,6 @@ def test_history_streams_batches_through_the_workers(repo, monkeypatch):
     _commit(root, "many fixtures")
     monkeypatch.setattr(engine, "UNITS_PER_BATCH", 8)
     monkeypatch.chdir(root)
-    scan = history.scan_history(["."], Config(jobs=2))
+    scan = history.scan_history(["."], Config(), options=RunOptions(jobs=2))
     assert len(scan.blobs) == 34
     assert sum(f.code == "OVA501" for f in scan.result.findings) == 31

@@ -30,7 +30,7 @@ def test_bytes_in_memory_are_linted_as_the_file_of_that_name(tmp_path: Path, mon
     monkeypatch.chdir(tmp_path)
     (tmp_path / name).write_text(CASES[name], encoding="utf-8")
     kind = {"json": "json", "py": "python", "md": "markdown"}[name.rsplit(".", 1)[1]]
-    config = Config(use_cache=False)
+    config = Config()
     analysis = Analysis.build(config)
     from_file, _ = lint_target(Target(Path(name), name, kind, name), config, analysis)
     role = "public" if name.endswith(".public.json") else "source"
@@ -46,9 +46,9 @@ def _double(item: int, config: Config, analysis: Analysis, cache) -> tuple[int, 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_units_come_back_in_order_from_the_workers(jobs):
-    config = Config(jobs=jobs, use_cache=False)
+    config = Config()
     items = iter(range(40))  # a stream, as history's blobs are
-    assert list(map_units(_double, items, 40, config, Analysis.build(config))) == [
+    assert list(map_units(_double, items, 40, config, Analysis.build(config), jobs=jobs)) == [
         (n, n * 2) for n in range(40)
     ]
 
@@ -56,7 +56,7 @@ def test_units_come_back_in_order_from_the_workers(jobs):
 def test_a_unit_fix_cannot_edit_shows_no_edit(tmp_path: Path):
     """A history blob is never edited: its findings must not offer an edit that reports would show."""
     data = json.dumps({"ci": {"env": TOKEN}}).encode("utf-8")
-    config = Config(use_cache=False)
+    config = Config()
     analysis = Analysis.build(config)
     unit = Unit(Path("ci.json"), "ci.json", "json", "public", data)
     edited, _ = lint_unit(unit, config, analysis)

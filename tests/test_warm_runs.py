@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from ovadapt_lint import Config, engine
+from ovadapt_lint.config import RunOptions
 
 TOKEN = "ghp_Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
 
@@ -28,8 +29,8 @@ def _project(tmp_path: Path) -> Path:
 
 
 def _run(project: Path, cache: Path) -> list[tuple[str, str]]:
-    config = Config(cache_dir=cache, use_cache=True)
-    result = engine.run([str(project)], config)
+    options = RunOptions(cache_dir=cache, use_cache=True)
+    result = engine.run([str(project)], Config(), options=options)
     return sorted((Path(f.path).name, f.code) for f in result.findings)
 
 

@@ -145,7 +145,7 @@ _STUCK_HISTORY_SCAN = """
 import os, signal, sys, threading, time
 from pathlib import Path
 from ovadapt_lint.analysis import Analysis
-from ovadapt_lint.config import Config
+from ovadapt_lint.config import Config, RunOptions
 from ovadapt_lint.engine import PARALLEL_MIN_FILES, Unit, map_units
 
 def stuck(item, config, analysis, cache):  # a blob whose linting never ends
@@ -156,8 +156,8 @@ units = [
     (f"{n:040x}", Unit(Path(f"f{n}.json"), f"f{n}.json", "json", "source", b"{}", what="blob"))
     for n in range(PARALLEL_MIN_FILES)
 ]
-config = Config(jobs=2)
-scan = map_units(stuck, iter(units), len(units), config, Analysis.build(config))
+config = Config()
+scan = map_units(stuck, iter(units), len(units), config, Analysis.build(config), jobs=2)
 threading.Timer(2, os.kill, (os.getpid(), signal.SIGINT)).start()
 try:
     next(scan)

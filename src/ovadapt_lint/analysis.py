@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -104,7 +105,7 @@ class Analysis:
         self.__dict__.update(state)
 
 
-def read_rule_pack(extend_rules: list[Path]) -> RulePack:
+def read_rule_pack(extend_rules: Sequence[Path]) -> RulePack:
     """The built-in pack plus ``extend-rules`` files (rule TOML, contract JSON Schema), checked once."""
     rules: list[tuple[str, str]] = []
     contracts: list[tuple[str, str]] = []
@@ -152,7 +153,7 @@ def read_toml(path: Path, what: str) -> dict[str, Any]:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
 
 
-def read_deny_list(paths: list[Path]) -> DenyList:
+def read_deny_list(paths: Sequence[Path]) -> DenyList:
     try:
         return DenyList.from_files(paths)
     except DenyListDecodeError as exc:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -90,7 +91,10 @@ def _first_match(rel: str, patterns: tuple[str, ...]) -> str | None:
 
 
 def path_role(
-    path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None
+    path: Path,
+    public_paths: Sequence[str],
+    test_paths: Sequence[str],
+    base: Path | None = None,
 ) -> Role:
     """A file's role from its name and place, with the reason; a JSON document may still become public by
     content (``content_reason``)."""
@@ -119,7 +123,10 @@ def path_role(
 
 
 def file_role(
-    path: Path, public_paths: list[str], test_paths: list[str], base: Path | None = None
+    path: Path,
+    public_paths: Sequence[str],
+    test_paths: Sequence[str],
+    base: Path | None = None,
 ) -> str:
     """A file's role from its name and place; a JSON document may still become public by content."""
     return path_role(path, public_paths, test_paths, base).role

@@ -380,15 +380,16 @@ def _explain(code: str, out: TextIO, fmt: str = "text") -> int:
 
 
 def _config(args: argparse.Namespace):
-    """The first path's configuration (or --config's) with the command line applied, and its analysis."""
-    configs = _configs(args)
-    return configs.root, configs.analysis(configs.root)
+    """The first path's configuration (or --config's) with the command line applied, its analysis, and the
+    run's options."""
+    configs, options = _configs(args)
+    return configs.root, configs.analysis(configs.root), options
 
 
 def _configs(args: argparse.Namespace):
     """Each folder's configuration: --config for all, else the nearest config file above it (hierarchical);
-    the command-line options apply on top of every one."""
-    from .config import Config, find_config, load_config
+    the command-line settings apply on top of every one. And the run's options."""
+    from .config import Config, RunOptions, find_config, load_config
     from .errors import ConfigError
     from .hierarchy import Configs
 
@@ -399,57 +400,62 @@ def _configs(args: argparse.Namespace):
         config = load_config(path) or Config()
     else:
         config = find_config(Path(args.paths[0] if args.paths else ".")) or Config()
-    _apply_args(args, config)
-    return Configs(config, adjust=lambda other: _apply_args(args, other), fixed=bool(args.config))
+    overrides = _overrides(args)
+    root = overrides.apply(config)
+    options = RunOptions.of(config, **_run_options(args))
+    return Configs(root, overrides, fixed=bool(args.config)), options
 
 
-def _apply_args(args: argparse.Namespace, config) -> None:
-    from .analysis import read_rule_pack
-    from .config import validate_codes
+def _overrides(args: argparse.Namespace):
+    """The command line's per-path settings (config.Overrides)."""
+    from .config import Overrides
+
+    replace = {
+        "scope": args.scope,
+        "published": args.published,
+        "max_file_size": args.max_file_size,
+    }
+    return Overrides(
+        select=tuple(args.select) if args.select is not None else None,
+        extend_select=tuple(args.extend_select or ()),
+        ignore=tuple(args.ignore or ()),
+        replace={attr: value for attr, value in replace.items() if value is not None},
+        extend={
+            "public_paths": tuple(args.public_path),
+            "include": tuple(args.include),
+            "exclude": (*args.exclude, *args.extend_exclude),
+            "deny_list": tuple(Path(p) for p in args.deny_list),
+            "vocabulary": tuple(Path(p) for p in args.vocabulary),
+            "internal_domains": tuple(args.internal_domain),
+        },
+    )
+
+
+def _run_options(args: argparse.Namespace) -> dict:
+    """The run options the command line sets (config.RunOptions)."""
     from .errors import ConfigError
 
-    # The codes a selection may name: the built-in ones and those of the config's extension rules.
-    selecting = args.select is not None or args.extend_select or args.ignore
-    known = read_rule_pack(config.extend_rules).rules if selecting else None
-    if args.select is not None:
-        # As in Ruff, a command-line selection replaces the configured one, ignores included.
-        config.select = validate_codes(args.select, "--select", known)
-        config.extend_select, config.ignore = [], []
-    if args.extend_select:
-        config.extend_select += validate_codes(args.extend_select, "--extend-select", known)
-    if args.ignore:
-        config.ignore += validate_codes(args.ignore, "--ignore", known)
-    if args.scope:
-        config.scope = args.scope
-    if args.published:
-        config.published = args.published
-    config.public_paths += args.public_path
-    config.include += args.include
-    config.exclude += args.exclude + args.extend_exclude
-    if args.max_file_size is not None:
-        config.max_file_size = args.max_file_size
+    given: dict = {}
     if args.jobs is not None:
         if args.jobs < 0:
             raise ConfigError("--jobs must be 0 (one per core) or more")
-        config.jobs = args.jobs
+        given["jobs"] = args.jobs
     # --fix and --diff recompute every edit: none is ever taken from the cache.
-    config.use_cache = not (args.no_cache or args.fix or args.diff)
+    given["use_cache"] = not (args.no_cache or args.fix or args.diff)
     if args.cache_dir:
-        config.cache_dir = Path(args.cache_dir)
+        given["cache_dir"] = Path(args.cache_dir)
     if args.baseline_prune and not args.baseline:
         raise ConfigError("--baseline-prune needs --baseline FILE")
     if args.baseline:
-        config.baseline = Path(args.baseline)
-        if not config.baseline.is_file():
+        given["baseline"] = Path(args.baseline)
+        if not given["baseline"].is_file():
             raise ConfigError(
                 f"{args.baseline}: baseline file not found (create it with --write-baseline)"
             )
-        config.baseline_prune = args.baseline_prune
-    config.deny_list += [Path(p) for p in args.deny_list]
-    config.vocabulary += [Path(p) for p in args.vocabulary]
-    config.internal_domains += args.internal_domain
+        given["baseline_prune"] = args.baseline_prune
     if args.force_include:
-        config.force_include = True
+        given["force_include"] = True
+    return given
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -517,16 +523,23 @@ def _lint(args: argparse.Namespace) -> int:
         return _show_roles(args)
 
     def start():
-        configs = _configs(args)
+        configs, options = _configs(args)
         config = configs.root
         # A progress bar only for people watching a terminal, never in machine formats.
         progress = args.format == "text" and not args.statistics and sys.stderr.isatty()
         if args.diff_base is None:
             return (
                 config,
-                run(args.paths or ["."], config, show_progress=progress, configs=configs),
+                run(
+                    args.paths or ["."],
+                    config,
+                    show_progress=progress,
+                    configs=configs,
+                    options=options,
+                ),
                 None,
                 configs,
+                options,
             )
         from .vcs import filter_result, review_paths, review_scope
 
@@ -536,16 +549,18 @@ def _lint(args: argparse.Namespace) -> int:
         files = review_paths(scope, args.paths or ["."], config.include, config.exclude)
 
         def review(show_progress: bool = False):
-            reviewed = run(files, config, show_progress=show_progress, configs=configs)
+            reviewed = run(
+                files, config, show_progress=show_progress, configs=configs, options=options
+            )
             filter_result(reviewed, scope)
             return reviewed
 
-        return config, review(progress), review, configs
+        return config, review(progress), review, configs, options
 
     started, failed = _guarded(start)
     if failed is not None:
         return failed
-    config, result, review, configs = started
+    config, result, review, configs, options = started
     if not result.files and review is None:
         _warn_nothing_linted(result)
 
@@ -557,7 +572,7 @@ def _lint(args: argparse.Namespace) -> int:
         rerun = (
             review
             if review is not None
-            else (lambda: run(args.paths or ["."], config, configs=configs))
+            else (lambda: run(args.paths or ["."], config, configs=configs, options=options))
         )
         result = _fix(result, rerun, _fix_options(args, configs))  # what remains after the fixes
         _say_hidden(args, result)
@@ -578,7 +593,11 @@ def _show_roles(args: argparse.Namespace) -> int:
     """--show-roles: each file the run would lint, with its role and why; nothing is linted."""
     from .roles import discover_roles, write_roles
 
-    found, failed = _guarded(lambda: discover_roles(args.paths or ["."], _configs(args)))
+    def roles():
+        configs, options = _configs(args)
+        return discover_roles(args.paths or ["."], configs, options.force_include)
+
+    found, failed = _guarded(roles)
     if failed is not None:
         return failed
     failed = _write_report(args, lambda out: write_roles(found, out, args.format == "json"))
@@ -859,16 +878,21 @@ def _history_command(argv: list[str]) -> int:
     if args.max_commits is not None and args.diff_base is not None:
         sys.stderr.write("ovadapt-lint: error: use --since REF or --max-commits N, not both\n")
         return EXIT_ERROR
-    scan, failed = _guarded(
-        lambda: scan_history(
+
+    def scan_all():
+        config, analysis, options = _config(args)
+        return scan_history(
             args.paths,
-            *_config(args),
+            config,
+            analysis,
+            options=options,
             since=args.diff_base,
             max_commits=args.max_commits,
             all_refs=args.all_refs,
             show_authors=args.show_authors,
         )
-    )
+
+    scan, failed = _guarded(scan_all)
     if failed is not None:
         return failed
     scanned = scan.result.history

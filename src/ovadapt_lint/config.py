@@ -1,15 +1,21 @@
-"""Configuration: defaults, config files (TOML) and rule selection.
+"""Configuration: the keys of a config file (one table, KEYS), the per-path settings they make (Config) and
+the options of one run (RunOptions).
 
-A config file is either ``[tool.ovadapt-lint]`` in ``pyproject.toml`` or the
-top level of ``.ovadapt-lint.toml`` / ``ovadapt-lint.toml``. Unknown keys and
-wrong types are errors (exit 2), like Ruff.
+A config file is either ``[tool.ovadapt-lint]`` in ``pyproject.toml`` or the top level of
+``.ovadapt-lint.toml`` / ``ovadapt-lint.toml``. Unknown keys and wrong types are errors (exit 2), like Ruff.
+Each file is linted with the nearest config file above it (hierarchy.Configs), so most keys are per-path
+settings; a run option (workers, cache, baseline, --force-include) is one value for the whole run, taken from
+the first path's config file and the command line. KEYS also generates docs/configuration.md (configdocs.py).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .analysis import read_toml
 from .errors import ConfigError
@@ -25,54 +31,144 @@ SCOPES = ("published", "all")
 PUBLISHED = ("projections", "outputs")
 
 
-@dataclass
-class Config:
-    """A configuration's settings. What is built from them (rule pack, scanner, vocabularies) is an
-    analysis.Analysis, built once per configuration by the run."""
+@dataclass(frozen=True)
+class Key:
+    """One setting: its config-file key, the field it fills, what its value must be, its default and its
+    documentation (docs/configuration.md is generated from these)."""
 
-    select: list[str] = field(default_factory=lambda: ["OVA"])
-    extend_select: list[str] = field(default_factory=list)
-    ignore: list[str] = field(default_factory=list)
-    include: list[str] = field(default_factory=lambda: list(DEFAULT_INCLUDE))
-    exclude: list[str] = field(default_factory=list)
-    deny_list: list[Path] = field(default_factory=list)
-    vocabulary: list[Path] = field(default_factory=list)
-    internal_domains: list[str] = field(default_factory=list)
-    # Python projection context (added to rules/vocabulary/python.toml) and sanitizers (to rules/flow/models.toml)
-    projection_functions: list[str] = field(default_factory=list)
-    projection_classes: list[str] = field(default_factory=list)
-    projection_receivers: list[str] = field(default_factory=list)
-    sanitizers: list[str] = field(default_factory=list)
-    # The publication model (see classify.py): which files and values are published.
-    scope: str = (
-        "published"  # "published": content rules on published values only; "all": everywhere
-    )
-    public_paths: list[str] = field(default_factory=list)  # globs of published files or folders
-    test_paths: list[str] = field(
-        default_factory=list
-    )  # globs of test files or folders (added to the defaults)
-    public_validators: list[str] = field(
-        default_factory=list
-    )  # calls whose argument is a public projection
-    public_sinks: list[str] = field(
-        default_factory=list
-    )  # "pkg.module:function": its arguments are published
-    published: str = "projections"  # see PUBLISHED
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
-    summary_max_length: int | None = None
-    extend_vocabulary: dict[str, Any] = field(default_factory=dict)
-    extend_rules: list[Path] = field(default_factory=list)
-    baseline: Path | None = None  # --baseline: hide the findings it records
-    baseline_prune: bool = False  # --baseline-prune: drop entries that match nothing
-    jobs: int = 0  # worker processes; 0: one per core, 1: in-process
-    cache_dir: Path | None = (
-        None  # None: .ovadapt_cache beside the config file (or in the working directory)
-    )
-    use_cache: bool = False  # the CLI turns it on; the API stays side-effect free unless asked
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE
-    # Lint explicitly named files even inside skipped folders (node_modules, build, a venv) or excluded.
-    force_include: bool = False
+    name: str | None  # the key in a config file; None: set on the command line (or the API) only
+    attr: str  # the Config (per path) or RunOptions (run) field
+    kind: str  # see _READERS: what the value must be, and how it is read
+    default: Any
+    doc: str
+    run: bool = False  # a run option: one value for the run, not per path
+    flag: str | None = None  # the command-line option that sets it too
+    choices: tuple[str, ...] = ()
+    extends: bool = False  # adds to ``attr`` instead of replacing it (extend-exclude)
+
+
+KEYS: tuple[Key, ...] = (
+    Key("select", "select", "codes", ("OVA",), "Rule codes or prefixes to report; `ALL` is `OVA`. "
+        "The most specific selector wins, an ignore wins a tie (as in Ruff).", flag="--select"),
+    Key("extend-select", "extend_select", "codes", (), "Codes or prefixes to report in addition "
+        "to `select`.", flag="--extend-select"),
+    Key("ignore", "ignore", "codes", (), "Codes or prefixes not to report.", flag="--ignore"),
+    Key("per-file-ignores", "per_file_ignores", "ignores", {}, "Glob -> codes not to report in "
+        "the matching files. Globs match the path relative to the config file's folder, or the file "
+        "name; the findings are listed by `--show-suppressed`."),
+    Key("include", "include", "globs", DEFAULT_INCLUDE, "The files a folder walk lints, ignoring "
+        "case (files named on the command line are linted whatever their name).", flag="--include"),
+    Key("exclude", "exclude", "globs", (), "Files or folders to skip; globs match the displayed "
+        "path or the path relative to the config file's folder.", flag="--exclude"),
+    Key("extend-exclude", "exclude", "globs", (), "Added to `exclude`.", flag="--extend-exclude",
+        extends=True),
+    Key("max-file-size", "max_file_size", "count", DEFAULT_MAX_FILE_SIZE, "Files larger than this "
+        "many bytes are skipped with an OVA004 notice; 0: no limit.", flag="--max-file-size"),
+    Key("scope", "scope", "choice", "published", "`published`: raw fields, raw content, local "
+        "paths and private URLs are judged in what is published; credentials and internal names "
+        "everywhere. `all`: every rule on every value (an audit).", flag="--scope", choices=SCOPES),
+    Key("published", "published", "choice", "projections", "What the Python flow analysis treats "
+        "as published: `projections` (recognised projections, public files, `public-sinks`) or "
+        "`outputs` (also every machine-readable output: json.dump(s), print).", flag="--published",
+        choices=PUBLISHED),
+    Key("public-paths", "public_paths", "globs", (), "Files or folders that are published, in "
+        "addition to `*.public.json`, `*.public.jsonl` and `fixtures/` folders outside test paths; "
+        "`!GLOB` takes matching files back out.", flag="--public-path"),
+    Key("test-paths", "test_paths", "globs", (), "Test files or folders, in addition to the "
+        "defaults (`tests/`, `test/`, `testing/`, `test_*.py`, `*_test.py`, `conftest.py`)."),
+    Key("public-validators", "public_validators", "strings", (), "Calls whose argument is a "
+        "public projection (a repository's own validator of its public fixtures)."),
+    Key("public-sinks", "public_sinks", "sinks", (), "`package.module:function` or "
+        "`package.module:Class.method` whose arguments are published."),
+    Key("projection-functions", "projection_functions", "globs", (), "Names of functions that "
+        "build projections (fnmatch, lowercased; added to those of rules/vocabulary/python.toml), "
+        "for the `--scope all` audit."),
+    Key("projection-classes", "projection_classes", "globs", (), "Names of classes whose "
+        "instances are projections."),
+    Key("projection-receivers", "projection_receivers", "globs", (), "Names of variables that "
+        "hold a projection being built."),
+    Key("sanitizers", "sanitizers", "strings", (), "Functions that redact, hash or validate: a "
+        "value through one of them is no longer raw (added to the sanitisers of rules/flow/models.toml)."),
+    Key("deny-list", "deny_list", "paths", (), "Files of internal names (OVA701), relative to the "
+        "config file: one per line, `#` comments, `re:PATTERN` (RE2), `sha256:HEX`.",
+        flag="--deny-list"),
+    Key("internal-domains", "internal_domains", "strings", (), "Domains whose hosts are internal "
+        "(OVA603).", flag="--internal-domain"),
+    Key("vocabulary", "vocabulary", "paths", (), "Key vocabulary files (TOML, the tables of "
+        "rules/vocabulary/keys.toml), relative to the config file, merged into the built-in one.",
+        flag="--vocabulary"),
+    Key("extend-vocabulary", "extend_vocabulary", "table", {}, "Key vocabulary tables written "
+        "inline, merged like a `vocabulary` file."),
+    Key("summary-max-length", "summary_max_length", "count", None, "The longest value, in characters, "
+        "of a one-line summary key such as `summary` or `next_action` (OVA301; default: the "
+        "vocabulary's `compact_slots.max_length`, 280)."),
+    Key("extend-rules", "extend_rules", "paths", (), "Extension rule files (rule TOML, contract "
+        "JSON Schema), relative to the config file; `select` and `ignore` may name their codes."),
+    Key("force-include", "force_include", "flag", False, "Lint files named on the command line "
+        "even inside skipped folders or matching an exclude (pre-commit names every staged file).",
+        run=True, flag="--force-include"),
+    Key(None, "jobs", "count", 0, "Worker processes; 0: one per core, 1: in-process.", run=True,
+        flag="--jobs"),
+    Key(None, "use_cache", "flag", False, "Read and write the result cache: the command line does "
+        "unless `--no-cache`, `--fix` or `--diff`; the API only when asked.", run=True,
+        flag="--no-cache"),
+    Key(None, "cache_dir", "path", None, "The result cache folder (default: `.ovadapt_cache` beside "
+        "the first path's config file, or in the working directory; for `ovadapt-lint history`, in "
+        "the repository's git folder).", run=True, flag="--cache-dir"),
+    Key(None, "baseline", "path", None, "A baseline file: its findings are hidden, its entries "
+        "that match nothing reported (OVA010).", run=True, flag="--baseline"),
+    Key(None, "baseline_prune", "flag", False, "Remove the baseline's entries that match nothing.",
+        run=True, flag="--baseline-prune"),
+)  # fmt: skip
+_BY_NAME = {key.name: key for key in KEYS if key.name is not None}
+_BY_ATTR = {key.attr: key for key in KEYS if not key.extends}
+
+
+def _default(attr: str) -> Any:
+    """A dataclass field whose default is the table's."""
+    default = _BY_ATTR[attr].default
+    if isinstance(default, dict):
+        return field(default_factory=dict)
+    return field(default=default)
+
+
+@dataclass(frozen=True)
+class Config:
+    """One configuration's per-path settings (every key not marked ``run``). What is built from them (rule
+    pack, scanner, vocabularies) is an analysis.Analysis, built once per configuration by the run. Lists are
+    kept as tuples (a list given is converted), so a configuration cannot change once made."""
+
+    select: tuple[str, ...] = _default("select")
+    extend_select: tuple[str, ...] = _default("extend_select")
+    ignore: tuple[str, ...] = _default("ignore")
+    per_file_ignores: dict[str, list[str]] = _default("per_file_ignores")
+    include: tuple[str, ...] = _default("include")
+    exclude: tuple[str, ...] = _default("exclude")
+    max_file_size: int = _default("max_file_size")
+    scope: str = _default("scope")
+    published: str = _default("published")
+    public_paths: tuple[str, ...] = _default("public_paths")
+    test_paths: tuple[str, ...] = _default("test_paths")
+    public_validators: tuple[str, ...] = _default("public_validators")
+    public_sinks: tuple[str, ...] = _default("public_sinks")
+    projection_functions: tuple[str, ...] = _default("projection_functions")
+    projection_classes: tuple[str, ...] = _default("projection_classes")
+    projection_receivers: tuple[str, ...] = _default("projection_receivers")
+    sanitizers: tuple[str, ...] = _default("sanitizers")
+    deny_list: tuple[Path, ...] = _default("deny_list")
+    internal_domains: tuple[str, ...] = _default("internal_domains")
+    vocabulary: tuple[Path, ...] = _default("vocabulary")
+    extend_vocabulary: dict[str, Any] = _default("extend_vocabulary")
+    summary_max_length: int | None = _default("summary_max_length")
+    extend_rules: tuple[Path, ...] = _default("extend_rules")
     source: Path | None = None  # the config file this came from, if any
+    # The run options this config file sets (force-include): only the first path's count (RunOptions.of).
+    run_options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for attr, value in vars(self).items():
+            if isinstance(value, list):
+                object.__setattr__(self, attr, tuple(value))
 
     def enabled(self, code: str) -> bool:
         """Ruff semantics: the most specific matching selector wins; ignore wins ties."""
@@ -90,7 +186,7 @@ class Config:
         from . import rulepack
         from .version import __version__
 
-        def contents(paths: list[Path]) -> list[str]:
+        def contents(paths: Sequence[Path]) -> list[str]:
             out = []
             for path in paths:
                 try:
@@ -151,6 +247,67 @@ class Config:
         }
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """The options of one run (the keys marked ``run``): one pool, one cache folder, one baseline, whatever
+    configuration each file has."""
+
+    jobs: int = _default("jobs")
+    use_cache: bool = _default("use_cache")
+    cache_dir: Path | None = _default("cache_dir")
+    baseline: Path | None = _default("baseline")
+    baseline_prune: bool = _default("baseline_prune")
+    force_include: bool = _default("force_include")
+
+    @classmethod
+    def of(cls, root: Config, **given: Any) -> RunOptions:
+        """The options of a run whose first path has ``root``: what its config file sets, then ``given``
+        (the command line's)."""
+        return cls(**{**root.run_options, **given})
+
+    def settled(self, root: Config) -> RunOptions:
+        """With the cache folder named: the one given, else beside ``root``'s config file (every
+        configuration of the run shares it)."""
+        if not self.use_cache or self.cache_dir is not None:
+            return self
+        from .cache import DEFAULT_DIR
+
+        folder = (root.source.parent if root.source is not None else Path(".")) / DEFAULT_DIR
+        return dataclasses.replace(self, cache_dir=folder)
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """The command line's per-path settings, applied over every configuration of a run (``apply``)."""
+
+    select: tuple[str, ...] | None = None  # replaces the selection, ignores included (as in Ruff)
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    replace: Mapping[str, Any] = field(default_factory=dict)  # field -> value
+    extend: Mapping[str, tuple] = field(default_factory=dict)  # field -> values added to it
+
+    def apply(self, config: Config) -> Config:
+        """``config`` with these settings over it; the codes are checked against its rule pack."""
+        from .analysis import read_rule_pack
+
+        # The codes a selection may name: the built-in ones and those of the config's extension rules.
+        selecting = self.select is not None or self.extend_select or self.ignore
+        known = read_rule_pack(config.extend_rules).rules if selecting else None
+        changes: dict[str, Any] = {
+            attr: (*getattr(config, attr), *values) for attr, values in self.extend.items()
+        }
+        if self.select is not None:
+            changes.update(select=tuple(validate_codes(self.select, "--select", known)))
+            changes.update(extend_select=(), ignore=())
+        for attr, codes, where in (
+            ("extend_select", self.extend_select, "--extend-select"),
+            ("ignore", self.ignore, "--ignore"),
+        ):
+            given = changes.get(attr, getattr(config, attr))
+            changes[attr] = (*given, *validate_codes(codes, where, known))
+        return dataclasses.replace(config, **changes, **self.replace)
+
+
 def _code_stamp() -> list:
     """The linter's own modules (name, size, mtime): a development checkout must not reuse
     results computed by different code under the same version number."""
@@ -162,37 +319,7 @@ def _code_stamp() -> list:
     return stamp
 
 
-# key -> (attribute, expected type, element type of a list or the allowed values of a string)
-_KEYS: dict[str, tuple[str, type, type | tuple[str, ...] | None]] = {
-    "select": ("select", list, str),
-    "extend-select": ("extend_select", list, str),
-    "ignore": ("ignore", list, str),
-    "include": ("include", list, str),
-    "exclude": ("exclude", list, str),
-    "deny-list": ("deny_list", list, str),
-    "vocabulary": ("vocabulary", list, str),
-    "internal-domains": ("internal_domains", list, str),
-    "projection-functions": ("projection_functions", list, str),
-    "projection-classes": ("projection_classes", list, str),
-    "projection-receivers": ("projection_receivers", list, str),
-    "sanitizers": ("sanitizers", list, str),
-    "scope": ("scope", str, SCOPES),
-    "published": ("published", str, PUBLISHED),
-    "public-sinks": ("public_sinks", list, str),
-    "public-paths": ("public_paths", list, str),
-    "test-paths": ("test_paths", list, str),
-    "public-validators": ("public_validators", list, str),
-    "max-file-size": ("max_file_size", int, None),
-    "extend-exclude": ("exclude", list, str),
-    "per-file-ignores": ("per_file_ignores", dict, list),
-    "summary-max-length": ("summary_max_length", int, None),
-    "extend-vocabulary": ("extend_vocabulary", dict, None),
-    "extend-rules": ("extend_rules", list, str),
-    "force-include": ("force_include", bool, None),
-}
-
-
-def validate_codes(codes: list[str], where: str, known=None) -> list[str]:
+def validate_codes(codes: Sequence[str], where: str, known=None) -> list[str]:
     """``codes`` upper-cased; ``known``: the rule pack's rules (the built-in ones when not given)."""
     from . import registry
 
@@ -210,6 +337,91 @@ def validate_codes(codes: list[str], where: str, known=None) -> list[str]:
     return out
 
 
+class _Reading(NamedTuple):
+    """What reading a value may need: the config file's folder (paths are relative to it) and the rules
+    its codes may name (built-in and its extension rules)."""
+
+    folder: Path
+    rules: Callable[[], Mapping[str, Any]]
+
+
+def _strings(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where} must be a list of strings")
+    return tuple(value)
+
+
+def _paths(value: Any, where: str, reading: _Reading) -> tuple[Path, ...]:
+    return tuple(reading.folder / v for v in _strings(value, where, reading))
+
+
+def _codes(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
+    return tuple(validate_codes(_strings(value, where, reading), where, reading.rules()))
+
+
+def _sinks(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
+    entries = _strings(value, where, reading)
+    for entry in entries:
+        if ":" not in entry or not all(
+            p.replace("_", "a").replace(".", "a").isalnum() for p in entry.split(":", 1)
+        ):
+            raise ConfigError(
+                f"{where}: {entry!r} is not 'package.module:function' or "
+                f"'package.module:Class.method'"
+            )
+    return entries
+
+
+def _table_value(value: Any, where: str, reading: _Reading) -> dict:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where} must be a table")
+    return value
+
+
+def _ignores(value: Any, where: str, reading: _Reading) -> dict[str, list[str]]:
+    for pattern, codes in _table_value(value, where, reading).items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ConfigError(f"{where}: {pattern!r} must map to a list of rule codes")
+    return {
+        pattern: validate_codes(codes, f"{where} {pattern!r}", reading.rules())
+        for pattern, codes in value.items()
+    }
+
+
+def _count(value: Any, where: str, reading: _Reading) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"{where} must be a non-negative integer, got {value!r}")
+    return value
+
+
+def _flag(value: Any, where: str, reading: _Reading) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{where} must be true or false, got {value!r}")
+    return value
+
+
+# kind -> reader: the value checked (a ConfigError naming the file and key) and converted.
+_READERS: dict[str, Callable[[Any, str, _Reading], Any]] = {
+    "strings": _strings,
+    "globs": _strings,
+    "paths": _paths,
+    "codes": _codes,
+    "sinks": _sinks,
+    "table": _table_value,
+    "ignores": _ignores,
+    "count": _count,
+    "flag": _flag,
+}
+
+
+def _read(key: Key, value: Any, where: str, reading: _Reading) -> Any:
+    if key.kind == "choice":
+        if value not in key.choices:
+            raise ConfigError(f"{where} must be one of {', '.join(key.choices)}, got {value!r}")
+        return value
+    return _READERS[key.kind](value, where, reading)
+
+
 def _table(path: Path) -> dict[str, Any] | None:
     data = read_toml(path, "config file")
     if path.name == "pyproject.toml":
@@ -217,16 +429,8 @@ def _table(path: Path) -> dict[str, Any] | None:
     return data
 
 
-def load_config(path: Path, explicit: bool = True) -> Config | None:
-    from .analysis import read_key_vocabulary, read_rule_pack
-
-    table = _table(path)
-    if table is None:
-        if explicit and path.name == "pyproject.toml":
-            raise ConfigError(f"{path}: no [tool.ovadapt-lint] table")
-        return None
-    config = Config(source=path)
-    unknown = [key for key in table if key not in _KEYS]
+def _check_known(path: Path, table: dict[str, Any]) -> None:
+    unknown = [key for key in table if key not in _BY_NAME]
     if "tool" in unknown and isinstance(table["tool"], dict):
         # `[tool.ovadapt-lint]` copied from a pyproject.toml example into .ovadapt-lint.toml.
         raise ConfigError(
@@ -234,56 +438,54 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
             f"[tool.ovadapt-lint] header (that header is for pyproject.toml only)"
         )
     if unknown:
-        raise ConfigError(f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
-    # Extension rules first: select/ignore may name the codes they define.
-    pack = None
-    for key in sorted(table, key=lambda k: (k != "extend-rules", k == "extend-exclude")):
-        value = table[key]
-        attr, typ, elem = _KEYS[key]
-        where = f"{path}: {key!r}"
-        if typ is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise ConfigError(f"{where} must be a non-negative integer, got {value!r}")
-        if typ is list:
-            assert isinstance(elem, type)
-            if not isinstance(value, list) or not all(isinstance(v, elem) for v in value):
-                raise ConfigError(f"{where} must be a list of strings")
-        if typ is dict and not isinstance(value, dict):
-            raise ConfigError(f"{where} must be a table")
-        if typ is bool and not isinstance(value, bool):
-            raise ConfigError(f"{where} must be true or false, got {value!r}")
-        if typ is str:
-            assert isinstance(elem, tuple)
-            if value not in elem:
-                raise ConfigError(f"{where} must be one of {', '.join(elem)}, got {value!r}")
-        if key == "public-sinks":
-            for entry in value:
-                if ":" not in entry or not all(
-                    p.replace("_", "a").replace(".", "a").isalnum() for p in entry.split(":", 1)
-                ):
-                    raise ConfigError(
-                        f"{where}: {entry!r} is not 'package.module:function' or "
-                        f"'package.module:Class.method'"
-                    )
-        if key == "per-file-ignores":
-            for pattern, codes in value.items():
-                if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                    raise ConfigError(f"{where}: {pattern!r} must map to a list of rule codes")
-            pack = pack or read_rule_pack(config.extend_rules)
-            value = {
-                pattern: validate_codes(codes, f"{where} {pattern!r}", pack.rules)
-                for pattern, codes in value.items()
-            }
-        if key in ("select", "extend-select", "ignore"):
-            pack = pack or read_rule_pack(config.extend_rules)
-            value = validate_codes(value, where, pack.rules)
-        if key in ("deny-list", "vocabulary", "extend-rules"):
-            value = [(path.parent / v) for v in value]
-        if key == "extend-exclude":
-            value = config.exclude + value
-        setattr(config, attr, value)
-        if key == "extend-rules":
-            pack = read_rule_pack(config.extend_rules)  # checked now, naming this file
-    if "extend-vocabulary" in table or "vocabulary" in table or "summary-max-length" in table:
+        raise ConfigError(
+            f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_BY_NAME))})"
+        )
+
+
+def _extension_rules(path: Path, table: dict[str, Any]) -> tuple[Path, ...]:
+    """The file's extension rules, read now so a bad one is reported naming this file, and first: select
+    and ignore may name the codes they define."""
+    from .analysis import read_rule_pack
+
+    if "extend-rules" not in table:
+        return ()
+    where = f"{path}: 'extend-rules'"
+    files = _paths(table["extend-rules"], where, _Reading(path.parent, dict))
+    read_rule_pack(files)
+    return files
+
+
+def _values(path: Path, table: dict[str, Any], reading: _Reading) -> dict[str, Any]:
+    """field -> value of each key the file sets, checked; a key that extends a field adds to it."""
+    values: dict[str, Any] = {}
+    added: dict[str, tuple] = {}
+    for name in sorted(table):
+        key = _BY_NAME[name]
+        value = _read(key, table[name], f"{path}: {name!r}", reading)
+        (added if key.extends else values)[key.attr] = value
+    for attr, extra in added.items():
+        values[attr] = (*values.get(attr, _BY_ATTR[attr].default), *extra)
+    return values
+
+
+def load_config(path: Path, explicit: bool = True) -> Config | None:
+    """The configuration of a config file; None for a pyproject.toml without our table (an error when
+    ``explicit``, the file named by --config). A bad key or value is a ConfigError naming the file and key."""
+    from .analysis import read_key_vocabulary, read_rule_pack
+
+    table = _table(path)
+    if table is None:
+        if explicit and path.name == "pyproject.toml":
+            raise ConfigError(f"{path}: no [tool.ovadapt-lint] table")
+        return None
+    _check_known(path, table)
+    extend_rules = _extension_rules(path, table)
+    reading = _Reading(path.parent, functools.cache(lambda: read_rule_pack(extend_rules).rules))
+    values = _values(path, table, reading)
+    run = {attr: values.pop(attr) for attr in list(values) if _BY_ATTR[attr].run}
+    config = Config(**values, source=path, run_options=run)
+    if not {"extend-vocabulary", "vocabulary", "summary-max-length"}.isdisjoint(table):
         read_key_vocabulary(config)  # checked now, naming this file
     return config
 

@@ -6,7 +6,7 @@ import fnmatch
 import os
 import re
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -84,7 +84,7 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{part})" for part in parts))
 
 
-def matches(rel: str, patterns: list[str] | tuple[str, ...]) -> bool:
+def matches(rel: str, patterns: Sequence[str]) -> bool:
     """A relative posix path against globs: on its name, the whole path, or as a folder prefix."""
     regex = _globs(tuple(patterns))
     if regex is None:
@@ -93,7 +93,7 @@ def matches(rel: str, patterns: list[str] | tuple[str, ...]) -> bool:
     return bool(regex.match(rel.rsplit("/", 1)[-1]) or regex.match(rel))
 
 
-def included(rel: str, patterns: list[str]) -> bool:
+def included(rel: str, patterns: Sequence[str]) -> bool:
     """``matches`` for include patterns, ignoring case: `DATA.JSON` and `Tool.PY` are what `*.json`
     and `*.py` mean on every file system."""
     return matches(rel, patterns) or matches(rel.lower(), [p.lower() for p in patterns])
@@ -135,10 +135,10 @@ def _in_skipped_dir(given: str) -> bool:
 
 
 # Folder -> (include, exclude, config folder) for the files below it; the default uses one set for all.
-Settings = Callable[[str], "tuple[list[str], list[str], Path | None]"]
+Settings = Callable[[str], "tuple[Sequence[str], Sequence[str], Path | None]"]
 
 
-def _excluded(path: str, exclude: list[str], base: Path | None) -> bool:
+def _excluded(path: str, exclude: Sequence[str], base: Path | None) -> bool:
     """Exclude globs match the path as displayed (relative to the working directory) or relative
     to the folder of the config file that set them."""
     if matches(display_path(path).replace(os.sep, "/"), exclude):
@@ -151,8 +151,8 @@ def _excluded(path: str, exclude: list[str], base: Path | None) -> bool:
 
 def discover(
     paths: list[str],
-    include: list[str],
-    exclude: list[str],
+    include: Sequence[str],
+    exclude: Sequence[str],
     settings: Settings | None = None,
     force_include: bool = False,
     skipped: list[str] | None = None,

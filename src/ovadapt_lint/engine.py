@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import Analysis
-from .config import Config
+from .config import Config, RunOptions
 from .discover import Target, discover
 from .finalise import attach_sources, finalise, select
 from .findings import Finding
@@ -512,16 +512,15 @@ def _read_bytes(path, max_size: int) -> tuple[os.stat_result | None, bytes | Non
         return None, None
 
 
-def open_run_cache(config: Config):
-    """The result cache ``config`` asks for (None with ``use_cache`` off): in ``cache_dir``, else beside the
-    config file, else in the working directory."""
-    if not config.use_cache:
+def open_run_cache(options: RunOptions, config: Config):
+    """The run's result cache (None with ``use_cache`` off), salted with what ``config``'s files are judged
+    with: in ``cache_dir``, else beside the config file, else in the working directory."""
+    if not options.use_cache:
         return None
-    from .cache import DEFAULT_DIR, cache_salt, open_cache
+    from .cache import cache_salt, open_cache
 
-    folder = config.cache_dir or (
-        (config.source.parent if config.source else Path(".")) / DEFAULT_DIR
-    )
+    folder = options.settled(config).cache_dir
+    assert folder is not None
     return open_cache(folder, cache_salt(config))
 
 
@@ -552,12 +551,20 @@ def _in_worker(work: Callable, item: Any) -> Any:
 
 
 def map_units(
-    work: Callable, items: Iterable, total: int, config: Config, analysis: Analysis, cache=None
+    work: Callable,
+    items: Iterable,
+    total: int,
+    config: Config,
+    analysis: Analysis,
+    cache=None,
+    *,
+    jobs: int = 0,
 ) -> Iterator:
     """``work(item, config, analysis, cache)`` for each of the ``total`` ``items``, in order: in this process
-    for a handful of items or one job, else in worker processes started for the run. ``work`` is a module-level
-    function (workers receive it by name); items go out a batch at a time, so a stream is never held whole."""
-    jobs = config.jobs or os.cpu_count() or 1
+    for a handful of items or one job, else in ``jobs`` worker processes (0: one per core) started for the run.
+    ``work`` is a module-level function (workers receive it by name); items go out a batch at a time, so a
+    stream is never held whole."""
+    jobs = jobs or os.cpu_count() or 1
     # Starting workers costs more than linting a handful of units in-process.
     if jobs == 1 or total < PARALLEL_MIN_FILES:
         for item in items:
@@ -628,13 +635,18 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
 
 
 def _results(
-    targets: list[Target], config: Config, analysis: Analysis, progress, cache=None
+    targets: list[Target],
+    config: Config,
+    analysis: Analysis,
+    options: RunOptions,
+    progress,
+    cache=None,
 ) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any, str | None]]:
     """(target, findings, source or None, flow facts or None, cache key or None) for each target, in target
     order (``cache``: the run's, open_run_cache). Files the stat index answers are not read; only the others
     are linted (map_units)."""
     if cache is None:
-        yield from _merged(targets, {}, config, analysis, None, {}, progress)
+        yield from _merged(targets, {}, config, analysis, None, {}, progress, options.jobs)
         return
     from .cache import StatIndex
 
@@ -644,7 +656,7 @@ def _results(
     answered = _from_index(targets, cache, index, kinds)
     seen: dict[str, tuple] = {}
     try:
-        yield from _merged(targets, answered, config, analysis, cache, seen, progress)
+        yield from _merged(targets, answered, config, analysis, cache, seen, progress, options.jobs)
     finally:
         for target in targets:
             if target.display not in answered:
@@ -653,11 +665,11 @@ def _results(
         index.save()
 
 
-def _merged(targets, answered, config, analysis, cache, seen, progress):
+def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
     """The answered files' cached results and the others' fresh ones, in target order, each with its cache
     key (None when it is not cached)."""
     todo = [t for t in targets if t.display not in answered]
-    computed = zip(todo, map_units(_lint_file, todo, len(todo), config, analysis, cache))
+    computed = zip(todo, map_units(_lint_file, todo, len(todo), config, analysis, cache, jobs=jobs))
     for target in targets:
         linted = None
         if target.display in answered:
@@ -690,10 +702,19 @@ def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Targ
     return runs
 
 
-def run(paths: list[str], config: Config, show_progress: bool = False, configs=None) -> LintResult:
+def run(
+    paths: list[str],
+    config: Config,
+    show_progress: bool = False,
+    configs=None,
+    options: RunOptions | None = None,
+) -> LintResult:
     """Lint ``paths`` with ``config``; ``configs`` (a hierarchy.Configs whose root is ``config``) gives
-    each file the nearest config above it instead."""
+    each file the nearest config above it instead. ``options``: the run's (default: no workers' count,
+    no cache, no baseline)."""
     from .hierarchy import Configs
+
+    options = (options or RunOptions()).settled(config)  # one cache folder for every configuration
 
     # Each config's extension rules, vocabulary and deny-list files are read as it is loaded (the root's
     # here, the others' during discovery): a bad one is a ConfigError, not a per-file notice.
@@ -710,7 +731,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
             config.include,
             config.exclude,
             configs.settings,
-            config.force_include,
+            options.force_include,
             result.skipped,
         )
     )
@@ -724,14 +745,21 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress, _collections_between_files():
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
-        modules: dict[int, tuple[Config, Analysis, list, dict[str, Target], list, Any]] = {}
+        modules: dict[Path | None, tuple[Config, Analysis, list, dict[str, Target], list, Any]] = {}
         for group, chunk in runs:
             analysis = configs.analysis(group)
-            if id(group) not in modules:
-                modules[id(group)] = (group, analysis, [], {}, [], open_run_cache(group))
-            _, _, facts_list, owners, keys, cache = modules[id(group)]
+            if group.source not in modules:
+                modules[group.source] = (
+                    group,
+                    analysis,
+                    [],
+                    {},
+                    [],
+                    open_run_cache(options, group),
+                )
+            _, _, facts_list, owners, keys, cache = modules[group.source]
             for target, findings, source, facts, key in _results(
-                chunk, group, analysis, progress.advance, cache
+                chunk, group, analysis, options, progress.advance, cache
             ):
                 result.add_file(target)
                 shown = len(result.findings)
@@ -749,7 +777,7 @@ def run(paths: list[str], config: Config, show_progress: bool = False, configs=N
             for display, found in by_file.items():
                 if display in owners:
                     select(result, group, owners[display], found, analysis.pack.rules)
-    finalise(result, config)
+    finalise(result, options)
     attach_sources(result, linted)
     return result
 
@@ -810,12 +838,15 @@ class _Progress:
             self.bar.stop()
 
 
-def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Finding]:
+def lint_paths(
+    paths: list[str] | str, config: Config | None = None, options: RunOptions | None = None
+) -> list[Finding]:
     """Lint files and folders; return the findings, sorted by file and position.
 
     ``config`` defaults to the nearest configuration above each file
     (``pyproject.toml`` ``[tool.ovadapt-lint]`` or ``.ovadapt-lint.toml``);
-    a given ``config`` applies to every file.
+    a given ``config`` applies to every file. ``options``: the run's (workers, cache, baseline); by
+    default one worker per core, no cache, no baseline.
     Raises ``ConfigError`` for a path that does not exist or a bad config file.
     """
     from pathlib import Path
@@ -826,8 +857,9 @@ def lint_paths(paths: list[str] | str, config: Config | None = None) -> list[Fin
         paths = [paths]
     paths = [str(p) for p in paths] or ["."]
     if config is not None:
-        return run(paths, config).findings
+        return run(paths, config, options=options).findings
     from .hierarchy import Configs
 
     root = find_config(Path(paths[0])) or Config()
-    return run(paths, root, configs=Configs(root)).findings
+    options = options or RunOptions.of(root)
+    return run(paths, root, configs=Configs(root), options=options).findings

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 
 from . import registry
-from .config import Config
+from .config import Config, RunOptions
 from .discover import Target, display_path
 from .findings import Finding
 from .results import LintResult, Suppressed
@@ -52,21 +52,21 @@ def select(
 
 
 def finalise(
-    result: LintResult, config: Config, key: Callable[[Finding], tuple] = Finding.sort_key
+    result: LintResult, options: RunOptions, key: Callable[[Finding], tuple] = Finding.sort_key
 ) -> None:
     """The run-wide stages once every file is selected: the baseline filter, then the sort by ``key``."""
-    if config.baseline is not None:
-        apply_baseline(result, config)
+    if options.baseline is not None:
+        apply_baseline(result, options)
     result.findings.sort(key=key)
     result.suppressed.sort(key=lambda s: key(s.finding))
 
 
-def apply_baseline(result: LintResult, config: Config) -> None:
+def apply_baseline(result: LintResult, options: RunOptions) -> None:
     """Hide the findings the baseline records; report its entries that match nothing (or prune them)."""
     from .baseline import Baseline
     from .errors import ConfigError
 
-    path = config.baseline
+    path = options.baseline
     assert path is not None
     try:
         baseline = Baseline.load(path)
@@ -85,7 +85,7 @@ def apply_baseline(result: LintResult, config: Config) -> None:
     )
     result.findings = new
     result.suppressed += [Suppressed(f, f"baseline {path.name}", False) for f in covered]
-    if config.baseline_prune:
+    if options.baseline_prune:
         if stale:
             covered_keys = {id(e) for e in stale}
             baseline.entries = [e for e in baseline.entries if id(e) not in covered_keys]

@@ -2,34 +2,36 @@
 (``.ovadapt-lint.toml``, ``ovadapt-lint.toml`` or ``pyproject.toml`` with ``[tool.ovadapt-lint]``),
 so one folder's config never silences another's tree. ``--config FILE`` pins one config for all.
 
-Run-wide settings (workers, cache, baseline, --force-include) come from the first path's config;
-command-line options are applied on top of every config. Each config's analysis (rule pack, scanner,
-vocabularies) is built once, when the config is loaded, and kept for every pass of the run (--fix reruns).
+The options of the run (workers, cache, baseline, --force-include) are not here: they are one
+config.RunOptions for the run. The command line's settings (config.Overrides) apply on top of every config.
+Each config's analysis (rule pack, scanner, vocabularies) is built once, when the config is loaded, and kept
+for every pass of the run (--fix reruns); a config is known by the file it came from (None: the defaults).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 
 from .analysis import Analysis
-from .config import CONFIG_FILENAMES, Config, load_config
+from .config import CONFIG_FILENAMES, Config, Overrides, load_config
 
 
 class Configs:
     """The configuration for each folder, found once per folder and loaded once per file."""
 
     def __init__(
-        self, root: Config, adjust: Callable[[Config], None] | None = None, fixed: bool = False
+        self, root: Config, overrides: Overrides | None = None, fixed: bool = False
     ) -> None:
-        self.root = root  # already adjusted: the first path's config, --config, or the defaults
-        self._adjust = adjust
+        self.root = root  # overrides applied: the first path's config, --config, or the defaults
+        self._overrides = overrides
         self._fixed = fixed
         self._file_of: dict[str, str | None] = {}  # real folder -> governing config file (or None)
         self._loaded: dict[str | None, Config | None] = {}
         # Built as each config is loaded: a bad extension, vocabulary or deny-list file fails before linting.
-        self._analyses: dict[int, Analysis] = {id(root): Analysis.build(root)}
+        # Keyed by the config's source: one config per file in a hierarchy.
+        self._analyses: dict[Path | None, Analysis] = {root.source: Analysis.build(root)}
         if root.source is not None:
             self._loaded[os.path.realpath(root.source)] = root
         else:
@@ -48,9 +50,9 @@ class Configs:
 
     def analysis(self, config: Config) -> Analysis:
         """The analysis built from ``config``, one of these configurations."""
-        return self._analyses[id(config)]
+        return self._analyses[config.source]
 
-    def settings(self, folder: str) -> tuple[list[str], list[str], Path | None]:
+    def settings(self, folder: str) -> tuple[Sequence[str], Sequence[str], Path | None]:
         """What discovery needs for the files of a folder: include, exclude, and the folder they are relative to."""
         config = self.for_folder(folder)
         return (
@@ -97,18 +99,7 @@ class Configs:
             if loaded is None:
                 return None
             config = loaded
-        if self._adjust is not None:
-            self._adjust(config)
-        root = self.root
-        # One run, one pool, one cache folder, one baseline.
-        config.jobs, config.use_cache, config.baseline = root.jobs, root.use_cache, root.baseline
-        config.baseline_prune, config.force_include = root.baseline_prune, root.force_include
-        config.cache_dir = root_cache_dir(root)
-        self._analyses[id(config)] = Analysis.build(config)
+        if self._overrides is not None:
+            config = self._overrides.apply(config)
+        self._analyses[config.source] = Analysis.build(config)
         return config
-
-
-def root_cache_dir(root: Config) -> Path:
-    from .cache import DEFAULT_DIR
-
-    return root.cache_dir or ((root.source.parent if root.source else Path(".")) / DEFAULT_DIR)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import Analysis
-from .config import Config
+from .config import Config, RunOptions
 from .discover import SKIP_DIRS, Target, included, kind_of, matches
 from .engine import Unit, lint_unit, map_units, open_run_cache
 from .findings import Finding
@@ -271,6 +271,7 @@ def scan_history(
     config: Config,
     analysis: Analysis | None = None,
     *,
+    options: RunOptions | None = None,
     since: str | None = None,
     max_commits: int | None = None,
     all_refs: bool = False,
@@ -281,6 +282,7 @@ def scan_history(
     from .finalise import finalise, select
 
     analysis = analysis or Analysis.build(config)
+    options = options or RunOptions()
     started = time.monotonic()
     root = repo_root((paths or ["."])[0])
     head = git(["rev-parse", "--verify", "--quiet", "HEAD"], root, check=False).stdout.strip()
@@ -292,7 +294,7 @@ def scan_history(
     specs = _pathspecs(root, paths)
     named = {spec for spec in specs if spec != "."}
     blobs, commits = _collect(root, config, revs, specs, named, max_commits)
-    found, cached = _lint_blobs(root, blobs, _with_cache_dir(root, config), analysis)
+    found, cached = _lint_blobs(root, blobs, config, _with_cache_dir(root, options), analysis)
     at_head = _head_blobs(root)
     # The reports describe and mask with the configuration's rules, extension rules included.
     result = LintResult(
@@ -304,7 +306,7 @@ def scan_history(
         findings = found.get(blob.sha, [])
         annotate(findings, blob, blob.sha in at_head, show_authors)
         select(result, config, target, findings)
-    finalise(result, config, key=_history_key)
+    finalise(result, options, key=_history_key)
     branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], root, check=False).stdout.strip()
     result.history = HistoryRun(
         head=head,
@@ -318,16 +320,16 @@ def scan_history(
     return HistoryScan(result=result, blobs=blobs)
 
 
-def _with_cache_dir(root: Path, config: Config) -> Config:
-    """``config`` with the result cache inside the git folder, never in the work tree being scanned."""
-    if not config.use_cache or config.cache_dir is not None:
-        return config
+def _with_cache_dir(root: Path, options: RunOptions) -> RunOptions:
+    """``options`` with the result cache inside the git folder, never in the work tree being scanned."""
+    if not options.use_cache or options.cache_dir is not None:
+        return options
     common = git(["rev-parse", "--git-common-dir"], root).stdout.strip()
-    return dataclasses.replace(config, cache_dir=(root / common).resolve() / "ovadapt_cache")
+    return dataclasses.replace(options, cache_dir=(root / common).resolve() / "ovadapt_cache")
 
 
 def _lint_blobs(
-    root: Path, blobs: list[Blob], config: Config, analysis: Analysis
+    root: Path, blobs: list[Blob], config: Config, options: RunOptions, analysis: Analysis
 ) -> tuple[dict[str, list[Finding]], int]:
     """Each blob's findings (blob id -> findings) and how many the result cache answered (keyed by blob id:
     a cached blob is never read)."""
@@ -338,7 +340,7 @@ def _lint_blobs(
         blob.sha: file_role(root / blob.path, config.public_paths, config.test_paths, base)
         for blob in blobs
     }
-    cache = open_run_cache(config)
+    cache = open_run_cache(options, config)
     keys: dict[str, str] = {}
     found: dict[str, list[Finding]] = {}
     pending: list[Blob] = []
@@ -353,7 +355,9 @@ def _lint_blobs(
                 continue
         pending.append(blob)
     units = _units(root, pending, roles, config.max_file_size, found)
-    for sha, findings in map_units(_lint_blob, units, len(pending), config, analysis):
+    for sha, findings in map_units(
+        _lint_blob, units, len(pending), config, analysis, jobs=options.jobs
+    ):
         found[sha] = findings
         if cache is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
             cache.put(keys[sha], findings)

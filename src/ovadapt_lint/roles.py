@@ -19,16 +19,18 @@ from .discover import Target
 def file_roles(targets, configs) -> dict[str, Role]:
     """display path -> Role for each target; ``configs``: a hierarchy.Configs (each file's nearest config)."""
     roles: dict[str, Role] = {}
-    needles: dict[int, tuple[bytes, ...]] = {}  # per config: its pack's contracts
+    needles: dict[
+        Path | None, tuple[bytes, ...]
+    ] = {}  # per config (its source): its pack's contracts
     for target in targets:
         config = configs.for_file(target.path)
         base = config.source.parent if config.source is not None else Path(".")
         role = path_role(target.path, config.public_paths, config.test_paths, base)
         if role.role != PUBLIC and target.kind in ("json", "jsonl"):
             contracts = configs.analysis(config).pack.contracts
-            if id(config) not in needles:
-                needles[id(config)] = _needles(contracts)
-            why = _content_reason(target, config.max_file_size, contracts, needles[id(config)])
+            if config.source not in needles:
+                needles[config.source] = _needles(contracts)
+            why = _content_reason(target, config.max_file_size, contracts, needles[config.source])
             if why is not None:
                 role = Role(PUBLIC, why)
         roles[target.display] = role
@@ -68,14 +70,14 @@ def _content_reason(
     return content_reason(doc, find_adapters(doc, contracts))
 
 
-def discover_roles(paths: list[str], configs) -> list[tuple[Target, Role]]:
+def discover_roles(
+    paths: list[str], configs, force_include: bool = False
+) -> list[tuple[Target, Role]]:
     """The files a run of ``paths`` would lint, each with its role (for ``--show-roles``)."""
     from .discover import discover
 
     root = configs.root
-    targets = list(
-        discover(paths, root.include, root.exclude, configs.settings, root.force_include)
-    )
+    targets = list(discover(paths, root.include, root.exclude, configs.settings, force_include))
     roles = file_roles(targets, configs)
     return [(t, roles[t.display]) for t in targets]
 

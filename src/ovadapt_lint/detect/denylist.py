@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,7 @@ class DenyList:
     entries: list[Entry] = field(default_factory=list)
 
     @classmethod
-    def from_files(cls, paths: list[Path]) -> DenyList:
+    def from_files(cls, paths: Sequence[Path]) -> DenyList:
         entries: list[Entry] = []
         for path in paths:
             entries += parse_entries(read_text(path), path.name)
