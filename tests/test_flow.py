@@ -105,7 +105,7 @@ def test_an_unchanged_run_reads_its_flow_findings_without_decoding_any_modules_f
     project, cache = _project(tmp_path), tmp_path / "cache"
     (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
     os.utime(project / "helpers.py", (1_600_000_000, 1_600_000_000))
-    config = Config(cache_dir=cache, use_cache=True, jobs=1)
+    config, options = Config(), RunOptions(cache_dir=cache, use_cache=True, jobs=1)
 
     def shown(findings) -> list[tuple]:
         return [
@@ -113,7 +113,7 @@ def test_an_unchanged_run_reads_its_flow_findings_without_decoding_any_modules_f
             for f in findings
         ]
 
-    first = shown(engine.run([str(project.parent)], config).findings)
+    first = shown(engine.run([str(project.parent)], config, options=options).findings)
     assert [(name, line, code) for name, line, code, _, _ in first] == [("status.py", 8, "OVA208")]
 
     decoded: list[str] = []
@@ -124,12 +124,12 @@ def test_an_unchanged_run_reads_its_flow_findings_without_decoding_any_modules_f
         lambda data, display: (decoded.append(Path(display).name), real(data, display))[1],
     )
     # Nothing changed: the joined result is read back, trace and all; no module's facts are decoded.
-    assert shown(engine.run([str(project.parent)], config).findings) == first
+    assert shown(engine.run([str(project.parent)], config, options=options).findings) == first
     assert decoded == []
     # An unrelated module changed: the run's flows are joined again, from every module's cached facts.
     (project / "other.py").write_text(OTHER + "# reviewed\n", encoding="utf-8")
     os.utime(project / "other.py", (1_600_000_100, 1_600_000_100))
-    assert shown(engine.run([str(project.parent)], config).findings) == first
+    assert shown(engine.run([str(project.parent)], config, options=options).findings) == first
     assert sorted(decoded) == ["__init__.py", "helpers.py", "status.py"]
 
 
@@ -151,7 +151,7 @@ def test_a_sibling_read_for_its_helpers_before_its_own_turn_is_parsed_once(
         return real(source, *args, **kwargs)
 
     monkeypatch.setattr(ast, "parse", counting)
-    engine.run([str(project)], Config(jobs=1))
+    engine.run([str(project)], Config(), options=RunOptions(jobs=1))
     package = project / "ovadapter"
     # adapter.py, linted first, follows the helpers of gates.py and sections.py: their trees serve their own turn.
     for name in ("gates.py", "sections.py"):
