@@ -216,6 +216,11 @@ def tree_name(tree: Path) -> str:
 
 def linter_env(linter_src: str | None) -> dict:
     env = dict(os.environ)
+    # An installed linter runs from its bytecode cache; without one, every run would compile the linter's
+    # modules again (about 0.3 s, a cost no user pays). The cache goes to a folder of its own, never into
+    # the checkout.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "ovadapt-realcode-pycache")
     if linter_src:
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(Path(linter_src).resolve()), env.get("PYTHONPATH")) if p

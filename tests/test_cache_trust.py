@@ -158,8 +158,16 @@ def test_fix_never_takes_edits_from_the_cache(tmp_path: Path, xdg: dict) -> None
             from ovadapt_lint.cache import Cache
 
             stored = json.loads(data["findings"])
-            # A Python module's entry holds its findings beside its flow facts.
-            items = stored["findings"] if isinstance(stored, dict) else stored
+            # A Python module's entry holds its findings beside its flow facts; the run's joined flow
+            # findings are an entry of their own, each finding with its file.
+            if isinstance(stored, dict):
+                items = (
+                    stored["findings"]
+                    if "findings" in stored
+                    else [item for _, item in stored["flow"]]
+                )
+            else:
+                items = stored
             for item in items:
                 item["fix"] = [0, len(module.read_bytes()), evil]
             payload = json.dumps(stored)

@@ -101,6 +101,62 @@ def test_a_changed_helper_is_read_again_and_its_importers_findings_follow(
     assert analysed == ["helpers.py"]
 
 
+def test_an_unchanged_run_reads_its_flow_findings_without_decoding_any_modules_facts(
+    tmp_path: Path, xdg: dict, monkeypatch
+) -> None:
+    project, cache = _project(tmp_path), tmp_path / "cache"
+    (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
+    os.utime(project / "helpers.py", (1_600_000_000, 1_600_000_000))
+    config, options = Config(), RunOptions(cache_dir=cache, use_cache=True, jobs=1)
+
+    def shown(findings) -> list[tuple]:
+        return [(Path(f.path).name, f.line, f.code, f.message, f.trace) for f in findings]
+
+    first = shown(engine.run([str(project.parent)], config, options=options).findings)
+    assert [(name, line, code) for name, line, code, _, _ in first] == [("status.py", 8, "OVA208")]
+
+    decoded: list[str] = []
+    real = flow_facts.from_json
+    monkeypatch.setattr(
+        flow_facts,
+        "from_json",
+        lambda data, display: (decoded.append(Path(display).name), real(data, display))[1],
+    )
+    # Nothing changed: the joined result is read back, trace and all; no module's facts are decoded.
+    assert shown(engine.run([str(project.parent)], config, options=options).findings) == first
+    assert decoded == []
+    # An unrelated module changed: the run's flows are joined again, from every module's cached facts.
+    (project / "other.py").write_text(OTHER + "# reviewed\n", encoding="utf-8")
+    os.utime(project / "other.py", (1_600_000_100, 1_600_000_100))
+    assert shown(engine.run([str(project.parent)], config, options=options).findings) == first
+    assert sorted(decoded) == ["__init__.py", "helpers.py", "status.py"]
+
+
+def test_a_sibling_read_for_its_helpers_before_its_own_turn_is_parsed_once(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import ast
+    import shutil
+
+    project = tmp_path / "p"
+    shutil.copytree(
+        CORPUS / "flows" / "contract_values" / "ok_constants_and_section_helpers", project
+    )
+    parsed: list[bytes] = []
+    real = ast.parse
+
+    def counting(source, *args, **kwargs):
+        parsed.append(source if isinstance(source, bytes) else source.encode("utf-8"))
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting)
+    engine.run([str(project)], Config(), options=RunOptions(jobs=1))
+    package = project / "ovadapter"
+    # adapter.py, linted first, follows the helpers of gates.py and sections.py: their trees serve their own turn.
+    for name in ("gates.py", "sections.py"):
+        assert parsed.count((package / name).read_bytes()) == 1, name
+
+
 def test_facts_round_trip_through_json_and_follow_a_renamed_file(tmp_path: Path) -> None:
     project = _project(tmp_path)
     (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")

@@ -88,7 +88,10 @@ def secrets(draw):
     if kind == "provider":  # any format of rules/secrets/providers.toml, a random body of its shape
         entry = draw(st.sampled_from(PROVIDERS))
         token = expand(entry["example"], random.Random(draw(st.integers(0, 2**32))))
-        match = re.search(entry["regex"], token)
+        # The format's own matching: some entries match their names in any case (`VAULT_TOKEN=`).
+        flags = re.IGNORECASE if entry.get("ignore_case") else 0
+        match = re.search(entry["regex"], token, flags)
+        assert match is not None, f"{entry['id']}: its example does not match its regex"
         return token, match.group("secret") if "secret" in match.re.groupindex else match.group()
     if kind == "aws":
         material = _random(draw, 16, string.ascii_uppercase + string.digits)

@@ -22,8 +22,9 @@ import os
 import stat
 import sys
 import tempfile
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from .detect.ignored_paths import ignore_digest
 from .findings import Finding, FlowStep, Span
@@ -61,6 +62,18 @@ def _from_dict(data: dict, path: str) -> Finding:
     data.pop("quoted_masked", None)
     # Only masked text is ever stored (_to_dict), under a key that covers the rule pack.
     return Finding(path=path, span=span, quoted_masked=True, **data)
+
+
+@dataclass
+class StoredFacts:
+    """A module's flow facts as an entry holds them (``flow.facts.to_json`` as text), decoded only when the
+    run's flows are resolved again; ``depends``: the files its findings depend on (``engine.current``)."""
+
+    text: str
+    depends: list
+
+    def load(self) -> dict:
+        return json.loads(self.text)
 
 
 def dependency_versions() -> dict[str, str]:
@@ -205,8 +218,55 @@ class Cache:
         entry = self.get_entry(key, display)
         return entry[0] if entry is not None else None
 
-    def get_entry(self, key: str, display: str) -> tuple[list[Finding], dict | None] | None:
+    def get_entry(self, key: str, display: str) -> tuple[list[Finding], StoredFacts | None] | None:
         """(findings, the module's flow facts as stored, or None) of an entry."""
+        data = self._read(key)
+        if data is None:
+            return None
+        try:
+            facts = None
+            if isinstance(data, dict):  # findings and the flow facts of a Python module
+                facts = StoredFacts(data["facts"], data["depends"])
+                if not isinstance(facts.text, str) or not isinstance(facts.depends, list):
+                    return None
+                data = data["findings"]
+            return [_from_dict(item, display) for item in data], facts
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None  # a damaged entry is a miss
+
+    def put(self, key: str, findings: list[Finding], facts: dict | None = None) -> None:
+        """Store ``findings`` (and a Python module's flow facts, ``flow.facts.to_json``) under ``key``."""
+        items = [_to_dict(f) for f in findings]
+        # The facts as text of their own: a run that needs no flow resolved never decodes them.
+        self._write(
+            key,
+            items
+            if facts is None
+            else {
+                "findings": items,
+                "facts": json.dumps(facts),
+                "depends": facts.get("depends", []),
+            },
+        )
+
+    def flow_key(self, modules: list) -> str:
+        """The key of the flow findings of a run's modules: each [display, cache key, files it depends on]."""
+        return self.key("flow", json.dumps(modules).encode("utf-8", "surrogatepass"))
+
+    def get_flow(self, key: str) -> list[Finding] | None:
+        """The flow findings joined from the modules ``key`` names (``flow_key``), each in its own file."""
+        data = self._read(key)
+        try:
+            if not isinstance(data, dict):
+                return None
+            return [_from_dict(item, path) for path, item in data["flow"]]
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+
+    def put_flow(self, key: str, findings: list[Finding]) -> None:
+        self._write(key, {"flow": [[f.path, _to_dict(f)] for f in findings]})
+
+    def _read(self, key: str) -> Any:
         if self.secret is None:
             return None
         try:
@@ -222,16 +282,11 @@ class Cache:
                 return (
                     None  # not written by this user's linter: a planted or edited entry is a miss
                 )
-            data = json.loads(payload)
-            facts = None
-            if isinstance(data, dict):  # findings and the flow facts of a Python module
-                data, facts = data["findings"], data["facts"]
-            return [_from_dict(item, display) for item in data], facts
+            return json.loads(payload)
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return None  # a missing or damaged entry is a miss
 
-    def put(self, key: str, findings: list[Finding], facts: dict | None = None) -> None:
-        """Store ``findings`` (and a Python module's flow facts, ``flow.facts.to_json``) under ``key``."""
+    def _write(self, key: str, data: Any) -> None:
         if self.secret is None:
             return
         try:
@@ -241,8 +296,7 @@ class Cache:
             if not _real_folder(target.parent):
                 return  # a planted link in place of a subfolder: nothing is written through it
             handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-            items = [_to_dict(f) for f in findings]
-            payload = json.dumps(items if facts is None else {"findings": items, "facts": facts})
+            payload = json.dumps(data)
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump({"findings": payload, "mac": self._mac(key, payload)}, out)
             os.replace(temporary, target)

@@ -22,6 +22,8 @@ from .source import SourceFile, notice, read_source
 from .workers import bind_to_parent, end_pool
 
 PYTHON_RECURSION_LIMIT = 20_000
+# Objects a run may accumulate between cyclic collections (see _collections_between_files).
+GC_GROWTH = 400_000
 # Below this many files a run stays in-process: starting workers would cost more.
 PARALLEL_MIN_FILES = 16
 
@@ -128,6 +130,30 @@ def _deep_recursion():
         yield
     finally:
         sys.setrecursionlimit(old)
+
+
+@contextmanager
+def _collections_between_files():
+    """The cyclic garbage collector, left on, scans every live syntax tree again and again while a module is
+    analysed (a quarter of a run's time); the analysis frees its trees by reference counting (it makes no
+    cycles), so during a run the collector runs only between files, once enough objects accumulated."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _collect_if_grown() -> None:
+    import gc
+
+    if gc.get_count()[0] > GC_GROWTH:
+        # The young objects only: what survived earlier collections is mostly the run's results.
+        gc.collect(0)
 
 
 def check_python_source(
@@ -333,9 +359,10 @@ def lint_target(
     facts = collected.get(target.display)
     stored_facts = None
     if facts is not None:
-        from .flow.facts import to_json
+        if key is not None:  # the facts are serialised for the cache only
+            from .flow.facts import to_json
 
-        stored_facts = to_json(facts)
+            stored_facts = to_json(facts)
         if facts_out is not None:
             facts_out[target.display] = facts
         elif target.kind == "python":
@@ -376,30 +403,64 @@ def _cached(
     return cached, source
 
 
-def current(facts: dict | None) -> bool:
-    """Whether the other files a cached module was judged with (its facts' ``depends``) are as they were: the
-    cache is keyed by the module's own bytes, and its contract findings may read a sibling's constants."""
-    if not (facts or {}).get("depends"):
-        return True
+def current(facts) -> bool:
+    """Whether the other files a cached module was judged with (its stored facts' ``depends``) are as they
+    were: the cache is keyed by the module's own bytes, and its contract findings may read a sibling's
+    constants."""
+    if facts is None or not facts.depends:
+        return (
+            True  # nothing to compare: the contract checker stays unimported (start-up, issue 29)
+        )
     from .checks.python_projections import file_stamp
 
-    return all(
-        list(file_stamp(path)) == [mtime, size]
-        for path, mtime, size in (facts or {}).get("depends", ())
-    )
+    return all(list(file_stamp(path)) == [mtime, size] for path, mtime, size in facts.depends)
 
 
 def _deliver_facts(
-    facts: dict, display: str, facts_out: dict | None, analysis: Analysis
+    facts, display: str, facts_out: dict | None, analysis: Analysis
 ) -> list[Finding]:
-    """Cached flow facts: handed to the caller who resolves the run's modules together, or resolved alone."""
-    from .flow.facts import from_json
-
-    module = from_json(facts, display)
+    """Cached flow facts (cache.StoredFacts): handed to the caller who resolves the run's modules together
+    (decoded only if it must), or resolved alone."""
     if facts_out is not None:
-        facts_out[display] = module
+        facts_out[display] = facts
         return []
-    return flow_findings([module], analysis)
+    return flow_findings([loaded(facts, display)], analysis)
+
+
+def loaded(facts, display: str):
+    """A module's flow facts, decoded when they come from the cache."""
+    from .cache import StoredFacts
+
+    if isinstance(facts, StoredFacts):
+        from .flow.facts import from_json
+
+        return from_json(facts.load(), display)
+    return facts
+
+
+def _depends(facts) -> list:
+    return list(getattr(facts, "depends", None) or ())
+
+
+def joined_flow_findings(
+    facts_list: list, keys: list, analysis: Analysis, cache=None
+) -> list[Finding]:
+    """``flow_findings`` of a run's modules (``keys``: each one's [display, cache key]), through the cache: a
+    run whose modules are all unchanged reads the joined result and decodes no module's facts."""
+    key = None
+    if cache is not None and facts_list and all(k is not None for _, k in keys):
+        key = cache.flow_key(
+            [[display, k, _depends(f)] for (display, k), f in zip(keys, facts_list)]
+        )
+        found = cache.get_flow(key)
+        if found is not None:
+            return found
+    found = flow_findings(
+        [loaded(f, display) for (display, _), f in zip(keys, facts_list)], analysis
+    )
+    if key is not None:
+        cache.put_flow(key, found)
+    return found
 
 
 def mask_quoted(findings: list[Finding], patterns) -> None:
@@ -475,6 +536,9 @@ _WORKER: dict[str, Any] = {}
 def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None = None) -> None:
     # ``parent``: the pid that started the pool, passed so a parent dead before this call is noticed.
     bind_to_parent(os.getppid() if parent is None else parent)
+    import gc
+
+    gc.disable()  # a worker collects between files only (_collections_between_files)
     _WORKER["config"] = config
     _WORKER["analysis"] = (
         analysis  # built by the parent: workers never read the configuration's files
@@ -483,7 +547,9 @@ def _init_worker(config: Config, analysis: Analysis, cache, parent: int | None =
 
 
 def _in_worker(work: Callable, item: Any) -> Any:
-    return work(item, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"])
+    result = work(item, _WORKER["config"], _WORKER["analysis"], _WORKER["cache"])
+    _collect_if_grown()  # the worker's collector is off (_init_worker), whatever the work
+    return result
 
 
 def map_units(
@@ -550,13 +616,15 @@ def _lint_file(
     findings, source = lint_target(
         target, config, analysis, cache, seen if cache is not None else None, facts
     )
+    _collect_if_grown()
     shown = source is not None and any(config.enabled(f.code) for f in findings)
     linted = (source.data, source.encoding) if shown and source is not None else None
     return findings, seen.get(target.display), linted, facts.get(target.display)
 
 
 def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> dict[str, tuple]:
-    """(findings, flow facts) of the files whose stat and cache entry are unchanged, without reading them."""
+    """(findings, stored flow facts, cache key) of the files whose stat and cache entry are unchanged, without
+    reading them."""
     answered: dict[str, tuple] = {}
     for target in targets:
         key = index.key(target.path, kinds[target.display])
@@ -564,20 +632,21 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
             entry = cache.get_entry(key, target.display)
             if entry is not None and current(entry[1]):
                 findings, facts = entry
-                if facts:  # a Python module's: the flow analysis is imported only for those
-                    from .flow.facts import from_json
-
-                    facts = from_json(facts, target.display)
-                answered[target.display] = (findings, facts or None)
+                answered[target.display] = (findings, facts, key)
     return answered
 
 
 def _results(
-    targets: list[Target], config: Config, analysis: Analysis, options: RunOptions, progress
-) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any]]:
-    """(target, findings, source or None, flow facts or None) for each target, in target order. Files the
-    stat index answers are not read; only the others are linted (map_units)."""
-    cache = open_run_cache(options, config)
+    targets: list[Target],
+    config: Config,
+    analysis: Analysis,
+    options: RunOptions,
+    progress,
+    cache=None,
+) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any, str | None]]:
+    """(target, findings, source or None, flow facts or None, cache key or None) for each target, in target
+    order (``cache``: the run's, open_run_cache). Files the stat index answers are not read; only the others
+    are linted (map_units)."""
     if cache is None:
         yield from _merged(targets, {}, config, analysis, None, {}, progress, options.jobs)
         return
@@ -599,23 +668,27 @@ def _results(
 
 
 def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
-    """The answered files' cached results and the others' fresh ones, in target order."""
+    """The answered files' cached results and the others' fresh ones, in target order, each with its cache
+    key (None when it is not cached)."""
     todo = [t for t in targets if t.display not in answered]
     computed = zip(todo, map_units(_lint_file, todo, len(todo), config, analysis, cache, jobs=jobs))
     for target in targets:
         linted = None
         if target.display in answered:
-            findings, facts = answered[target.display]
+            findings, facts, key = answered[target.display]
         else:
             _, (findings, stamp, linted, facts) = next(computed)  # answered in `todo` order
+            key = None
             if stamp is not None:
                 seen[target.display] = stamp
+                key = stamp[0]
         progress()
         yield (
             target,
             findings,
             SourceFile(target.path, target.display, *linted) if linted else None,
             facts,
+            key,
         )
 
 
@@ -672,14 +745,23 @@ def run(
                 sorted({**configs.analysis(other).pack.rules, **result.rules}.items())
             )
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
-    with _Progress(len(targets), show_progress) as progress:
+    with _Progress(len(targets), show_progress) as progress, _collections_between_files():
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
-        modules: dict[Path | None, tuple[Config, Analysis, list, dict[str, Target]]] = {}
+        modules: dict[Path | None, tuple[Config, Analysis, list, dict[str, Target], list, Any]] = {}
         for group, chunk in runs:
             analysis = configs.analysis(group)
-            _, _, facts_list, owners = modules.setdefault(group.source, (group, analysis, [], {}))
-            for target, findings, source, facts in _results(
-                chunk, group, analysis, options, progress.advance
+            if group.source not in modules:
+                modules[group.source] = (
+                    group,
+                    analysis,
+                    [],
+                    {},
+                    [],
+                    open_run_cache(options, group),
+                )
+            _, _, facts_list, owners, keys, cache = modules[group.source]
+            for target, findings, source, facts, key in _results(
+                chunk, group, analysis, options, progress.advance, cache
             ):
                 result.add_file(target)
                 shown = len(result.findings)
@@ -688,10 +770,11 @@ def run(
                     linted[target.display] = source
                 if facts is not None:
                     facts_list.append(facts)
+                    keys.append((target.display, key))
                     owners[target.display] = target
-        for group, analysis, facts_list, owners in modules.values():
+        for group, analysis, facts_list, owners, keys, cache in modules.values():
             by_file: dict[str, list[Finding]] = {}
-            for finding in flow_findings(facts_list, analysis):
+            for finding in joined_flow_findings(facts_list, keys, analysis, cache):
                 by_file.setdefault(finding.path, []).append(finding)
             for display, found in by_file.items():
                 if display in owners:

@@ -17,6 +17,7 @@ import re
 import stat
 import tokenize
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 
 from .findings import Finding, Span, make_finding
@@ -33,6 +34,13 @@ _LINE_BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
 
 def split_lines(text: str) -> list[str]:
     """``text`` cut into lines, each keeping its line ending (the one line model, not ``str.splitlines``)."""
+    if "\r" not in text:  # "\n" the only line ending: split in C
+        lines = text.split("\n")
+        last = lines.pop()
+        lines = [line + "\n" for line in lines]
+        if last:
+            lines.append(last)
+        return lines
     lines, start = [], 0
     for match in LINE_BREAK.finditer(text):
         lines.append(text[start : match.end()])
@@ -77,7 +85,13 @@ class SourceFile:
     )  # (line index, offset, column)
 
     def __post_init__(self) -> None:
-        self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
+        if b"\r" in self.data:
+            self._line_starts = [0] + [m.end() for m in _LINE_BREAK_BYTES.finditer(self.data)]
+        else:  # "\n" the only line ending: each line's start from the lengths before it
+            self._line_starts = [
+                0,
+                *accumulate(len(line) + 1 for line in self.data.split(b"\n")[:-1]),
+            ]
 
     @property
     def text(self) -> str:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..flow.build import dotted as _dotted
+from ..frontends.ast_nodes import BLOCK_CLASSES
 from ..frontends.json_tree import format_path
 from .contracts import _STRUCTURAL_MATCH, _STRUCTURAL_MATCH_UNVERSIONED, Contract, _message
 
@@ -169,8 +170,10 @@ class ModuleView:
         local: bool,
         text: bytes = b"",
         package: bool = False,
+        path: str = "",
     ) -> None:
         self.name, self.local, self.text, self.package = name, local, text, package
+        self.path = path  # a sibling's file
         self._tree, self._imports = tree, imports
         self._functions: dict[str, ast.AST] | None = None
         self._strings: dict[str, bytes | None] | None = None
@@ -179,8 +182,11 @@ class ModuleView:
     @property
     def tree(self) -> ast.Module:
         if self._tree is None:
+            from ..frontends.python_text import parse_ahead
+
             try:
-                self._tree = ast.parse(self.text)
+                # Kept for the sibling's own turn in the run: it is not parsed twice.
+                self._tree = parse_ahead(self.path, self.text)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self._tree = ast.Module(body=[], type_ignores=[])
             self.text = b""
@@ -242,7 +248,7 @@ def _sibling(path: str, stamp: tuple[int, int], name: str, package: bool) -> Mod
         return None
     if len(data) > _MAX_SIBLING:
         return None
-    return ModuleView(None, name, None, False, data, package)
+    return ModuleView(None, name, None, False, data, package, path)
 
 
 class Modules:
@@ -343,6 +349,21 @@ class Evaluator:
         self.stack: list[ast.AST] = []
         self.envs: dict[int, dict[str, Any] | None] = {}  # id(view) -> module-level bindings
         self.builders: dict[int, bool] = {}  # id(function) -> worth following (_builds)
+        # Every deferred value made: released when the module is judged.
+        self.pending: list[Pending] = []
+
+    def _defer(self, value: Pending) -> Pending:
+        self.pending.append(value)
+        return value
+
+    def release(self) -> None:
+        """Drop the deferred values' closures: they refer back to their environments, and such cycles would keep
+        the module's syntax tree alive until the cyclic garbage collector finds it (a measurable share of a run)."""
+        for value in self.pending:
+            value.thunk = value.value = None
+        self.pending.clear()
+        self.created.clear()
+        self.envs.clear()
 
     # names ---------------------------------------------------------------------------------------
     def module_env(self, view: ModuleView) -> dict[str, Any]:
@@ -373,9 +394,11 @@ class Evaluator:
             return _Ref(view, view.classes[ident])
         if ident in view.imports:
             qualified = view.imports[ident]
-            return Pending(
-                lambda: self._at(force(self.qualified(qualified)), view, use),
-                use if view.local else None,
+            return self._defer(
+                Pending(
+                    lambda: self._at(force(self.qualified(qualified)), view, use),
+                    use if view.local else None,
+                )
             )
         return Opaque(use if view.local else None)
 
@@ -427,7 +450,7 @@ class Evaluator:
         if isinstance(node, ast.Attribute):
             base = self.eval(view, env, node.value, scope)
             if isinstance(base, Pending) or (isinstance(base, _Ref) and base.node is None):
-                return Pending(lambda: self._member(view, force(base), node), here)
+                return self._defer(Pending(lambda: self._member(view, force(base), node), here))
             return Opaque(here)
         if isinstance(node, ast.Dict):
             obj = self._new(Obj({}, here, scope=scope), view)
@@ -518,7 +541,9 @@ class Evaluator:
             ):
                 self._escape(view, env, node, scope)
                 return Opaque(here)
-            target: Any = Pending(lambda: self._member(view, force(receiver), func), None)
+            target: Any = self._defer(
+                Pending(lambda: self._member(view, force(receiver), func), None)
+            )
         elif isinstance(func, ast.Name):
             target = self.name(view, env, func.id, func)
         else:
@@ -544,13 +569,15 @@ class Evaluator:
             isinstance(v, Obj) and not self.keys.isdisjoint(v.entries)
             for v in [*args, *(v for _, v in kwargs)]
         )
-        return Pending(
-            lambda: self.invoke(
-                view, force(target), node, args if complete else None, kwargs, scope, feeds
-            ),
-            here,
-            argued=argued,
-            feeds=feeds,
+        return self._defer(
+            Pending(
+                lambda: self.invoke(
+                    view, force(target), node, args if complete else None, kwargs, scope, feeds
+                ),
+                here,
+                argued=argued,
+                feeds=feeds,
+            )
         )
 
     def invoke(
@@ -1249,6 +1276,7 @@ def check_module(
             evaluator.created.append(evaluator.model(local, node))
     judge = ContractJudge(contracts, report, code)
     judge.judge(evaluator.created)
+    evaluator.release()
     return judge.judged, tuple(modules.read)
 
 
@@ -1264,6 +1292,8 @@ def _definitions(tree: ast.Module):
 
 
 def _statements(node: ast.AST) -> list[ast.stmt]:
+    if node.__class__ not in BLOCK_CLASSES:
+        return []
     out: list[ast.stmt] = []
     for attr in ("body", "orelse", "finalbody"):
         part = getattr(node, attr, None)
@@ -1294,8 +1324,14 @@ def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]
     words such as ``state`` or ``summary`` are in every other function)."""
     places, marks = words
     return any(w in segment for w in marks) or any(
-        sum(1 for w in keys if "_" in w and w in segment) >= 2 for keys in places
+        sum(1 for w in keys if w in segment) >= 2 for keys in _compound(places)
     )
+
+
+@lru_cache(maxsize=16)
+def _compound(places: tuple[frozenset[str], ...]) -> tuple[tuple[str, ...], ...]:
+    """Each contract object's compound keys (``waiting_on``), the ones that mark a builder."""
+    return tuple(tuple(w for w in keys if "_" in w) for keys in places)
 
 
 @lru_cache(maxsize=16)

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..classify import is_attestation_key
 from ..findings import Finding, Span, digest_value, make_finding
-from ..frontends.ast_nodes import children, walk
+from ..frontends.ast_nodes import BLOCK_CLASSES, children, preorder, walk
 from ..frontends.json_tree import JNode
 from ..frontends.python_text import PythonText
 from ..keyclass import Vocabulary
@@ -103,16 +103,12 @@ class _Collector:
     def collect(self) -> _Collector:
         """Every node of the body in source order (pre-order), not entering nested scopes. Only the body:
         decorators and defaults are evaluated in the enclosing scope."""
-        stack = list(reversed(getattr(self.root, "body", [])))
-        while stack:
-            node = stack.pop()
-            kind = type(node)
-            if kind in _NESTED_SCOPES:
-                continue  # a nested scope is collected on its own
-            handler = _COLLECT.get(kind)
+        handlers = _COLLECT
+        # A nested scope is collected on its own.
+        for node in preorder(getattr(self.root, "body", []), _NESTED_SCOPES):
+            handler = handlers.get(node.__class__)
             if handler is not None:
                 handler(self, node)
-            stack.extend(reversed(children(node)))
         return self
 
     def visit_Dict(self, node: ast.Dict) -> None:
@@ -781,6 +777,8 @@ def _names_in(node: ast.AST, walked: set[int]):
 
 
 def _child_statements(node: ast.AST) -> list[ast.stmt]:
+    if node.__class__ not in BLOCK_CLASSES:
+        return []
     out: list[ast.stmt] = []
     for attr in ("body", "orelse", "finalbody"):
         part = getattr(node, attr, None)

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..frontends.ast_nodes import BLOCK_CLASSES, walk
 from .facts import (
     EMPTY,
     CallSite,
@@ -100,6 +101,8 @@ def compact_name(name: str) -> bool:
 
 
 def dotted(node: ast.AST | None) -> str | None:
+    if node.__class__ is ast.Name:  # most callees and receivers: no list to build
+        return node.id  # type: ignore[union-attr]
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -300,7 +303,7 @@ def _statements(body: list[ast.stmt]):
     while stack:
         node = stack.pop()
         yield node
-        if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+        if node.__class__ not in BLOCK_CLASSES or isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
             continue
         inner: list[ast.stmt] = list(
             getattr(node, "body", None) or ()
@@ -324,7 +327,7 @@ def _tests_patterns(function: ast.AST) -> bool:
     return any(
         (isinstance(n, ast.Call) and (dotted(n.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS)
         or (isinstance(n, ast.Compare) and any(isinstance(op, ast.In) for op in n.ops))
-        for n in ast.walk(function)
+        for n in walk(function)
     )
 
 
@@ -346,7 +349,7 @@ def _validates(
             for s in node.body
         ):
             continue
-        for inner in ast.walk(node.test):
+        for inner in walk(node.test):
             if isinstance(inner, ast.Call) and (
                 (dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS
                 or predicate(dotted(inner.func))

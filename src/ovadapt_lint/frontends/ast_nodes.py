@@ -39,6 +39,15 @@ _SKIPPED = frozenset(
     }
 )
 _FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}
+_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+# Node classes that may hold blocks of statements: the statement walks skip every other node at once.
+BLOCK_CLASSES = frozenset(
+    kind
+    for kind in vars(ast).values()
+    if isinstance(kind, type)
+    and issubclass(kind, ast.AST)
+    and _BLOCK_FIELDS.intersection(kind._fields)
+)
 
 
 def _fields(kind: type[ast.AST]) -> tuple[str, ...]:
@@ -51,7 +60,8 @@ def _fields(kind: type[ast.AST]) -> tuple[str, ...]:
 def children(node: ast.AST) -> list[ast.AST]:
     """The node's child nodes in field order, without contexts, operators and aliases."""
     out: list[ast.AST] = []
-    for name in _FIELDS.get(node.__class__) or _fields(node.__class__):
+    fields = _FIELDS.get(node.__class__)
+    for name in _fields(node.__class__) if fields is None else fields:
         value = getattr(node, name, None)
         if value is None:
             continue
@@ -63,9 +73,49 @@ def children(node: ast.AST) -> list[ast.AST]:
 
 
 def walk(tree: ast.AST) -> Iterator[ast.AST]:
-    """Breadth-first, as ``ast.walk`` (a scope comes before its statements)."""
+    """Breadth-first, as ``ast.walk`` (a scope comes before its statements); ``children`` inlined, as this
+    loop sees every node of every module."""
     todo = deque([tree])
+    pop, push = todo.popleft, todo.append
+    known = _FIELDS
     while todo:
-        node = todo.popleft()
+        node = pop()
         yield node
-        todo.extend(children(node))
+        fields = known.get(node.__class__)
+        for name in _fields(node.__class__) if fields is None else fields:
+            value = getattr(node, name, None)
+            if value is None:
+                continue
+            if value.__class__ is list:
+                for item in value:
+                    if item is not None:
+                        push(item)
+            elif isinstance(value, _AST):
+                push(value)
+
+
+def preorder(body: list, skip: frozenset) -> Iterator[ast.AST]:
+    """The nodes of ``body`` in source order (depth-first, pre-order), neither yielding nor entering a node
+    whose class is in ``skip``."""
+    stack = list(reversed(body))
+    pop = stack.pop
+    known = _FIELDS
+    while stack:
+        node = pop()
+        kind = node.__class__
+        if kind in skip:
+            continue
+        yield node
+        fields = known.get(kind)
+        inner: list[ast.AST] = []
+        for name in _fields(kind) if fields is None else fields:
+            value = getattr(node, name, None)
+            if value is None:
+                continue
+            if value.__class__ is list:
+                inner.extend(item for item in value if item is not None)
+            elif isinstance(value, _AST):
+                inner.append(value)
+        if inner:
+            inner.reverse()
+            stack.extend(inner)

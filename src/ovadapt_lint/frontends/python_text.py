@@ -12,6 +12,7 @@ an implicitly joined literal, the tokenizer's COMMENT tokens). Lines follow
 from __future__ import annotations
 
 import ast
+import os
 import re
 import tokenize
 from dataclasses import dataclass, field
@@ -57,11 +58,49 @@ def _python2(text: str) -> bool:
     )
 
 
+# Trees parsed before their module's own turn (a sibling read for its constants: checks.python_contracts),
+# by absolute path with the bytes parsed: the module's own parse takes it over, so a run parses it once.
+_AHEAD: dict[str, tuple[bytes, ast.Module]] = {}
+_AHEAD_MAX = 64
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=]", re.MULTILINE)
+
+
+def _same_either_way(data: bytes) -> bool:
+    """Whether parsing the bytes and parsing their UTF-8 text (``parse_text``) give the same tree: plain UTF-8,
+    no BOM, no coding declaration, no carriage returns."""
+    if b"\r" in data or data.startswith(b"\xef\xbb\xbf") or _COOKIE.search(data, 0, 400):
+        return False
+    if data.isascii():
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def parse_ahead(path: str, data: bytes) -> ast.Module:
+    """``ast.parse`` of a module read before its own turn; the tree is kept for it (``parse_text``)."""
+    tree = ast.parse(data)
+    if _same_either_way(data):
+        while len(_AHEAD) >= _AHEAD_MAX:
+            _AHEAD.pop(next(iter(_AHEAD)))
+        _AHEAD[os.path.abspath(path)] = (data, tree)
+    return tree
+
+
+def _parse(source: SourceFile, text: str) -> ast.Module:
+    ahead = _AHEAD.pop(os.path.abspath(source.path), None) if _AHEAD else None
+    if ahead is not None and ahead[0] == source.data:
+        return ahead[1]
+    return ast.parse(text, filename=source.display)
+
+
 def parse_text(source: SourceFile, names: bool = False) -> tuple[PythonText | None, list[Finding]]:
     """``names``: also collect identifiers (only the deny-list needs them)."""
     text = source.data.decode("utf-8", "replace")
     try:
-        tree = ast.parse(text, filename=source.display)
+        tree = _parse(source, text)
     except SyntaxError as exc:
         line, column = exc.lineno or 1, exc.offset or 1
         hint = " (Python 2 code?)" if _python2(text) else ""
@@ -89,12 +128,16 @@ class _Lines:
 
     def __init__(self, text: str) -> None:
         self.lines = split_lines(text)
-        self.encoded = [line.encode("utf-8") for line in self.lines]
         # On an ASCII line bytes are code points: no slice-and-decode per literal (quadratic on one long line).
-        self.ascii = [len(raw) == len(line) for raw, line in zip(self.encoded, self.lines)]
+        if text.isascii():  # most modules: no line needs its bytes
+            self.encoded = []
+            self.ascii = [True] * len(self.lines)
+        else:
+            self.encoded = [line.encode("utf-8") for line in self.lines]
+            self.ascii = [len(raw) == len(line) for raw, line in zip(self.encoded, self.lines)]
 
     def column(self, line: int, byte_col: int) -> int:
-        if not 1 <= line <= len(self.encoded) or self.ascii[line - 1]:
+        if not 1 <= line <= len(self.lines) or self.ascii[line - 1]:
             return byte_col + 1
         return len(self.encoded[line - 1][:byte_col].decode("utf-8", "replace")) + 1
 
@@ -141,6 +184,8 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 covered.append((span, raw))
                 result.literals.append(Literal(value, what, span, raw, keys.get(id(node))))
             continue
+        if kind not in _NOTED and not want_names:
+            continue  # most nodes: nothing to note (one test, as this loop sees every node)
         if kind in _ASSIGNING:  # dispatch by type: this loop sees every node of the module
             _assigned_names(node, keys)
         elif kind in _SCOPES and node.body:
@@ -179,6 +224,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
 
 _ASSIGNING = frozenset({ast.Assign, ast.AnnAssign, ast.Call, ast.Dict})
 _SCOPES = frozenset({ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef})
+_NOTED = _ASSIGNING | _SCOPES | {ast.JoinedStr}
 
 
 def _name_of(target: ast.AST) -> str | None:
@@ -193,27 +239,40 @@ def _name_of(target: ast.AST) -> str | None:
 
 def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
     """Record the name each directly assigned string constant is stored under (seen before the constant:
-    the walk is breadth-first)."""
-    pairs: list[tuple[ast.AST | None, ast.AST | None]] = []
-    if isinstance(node, ast.Assign) and len(node.targets) == 1:
-        pairs.append((node.targets[0], node.value))
+    the walk is breadth-first). Every call and dict of a module comes here: only string values are looked at."""
+    if isinstance(node, ast.Assign):
+        if len(node.targets) == 1:
+            _keep(node.targets[0], node.value, keys)
     elif isinstance(node, ast.AnnAssign):
-        pairs.append((node.target, node.value))
+        _keep(node.target, node.value, keys)
     elif isinstance(node, ast.Call):
-        pairs += [
-            (ast.Name(kw.arg), kw.value) for kw in node.keywords if kw.arg and kw.arg != "default"
-        ]
-        pairs += _lookup_default(node)
+        for kw in node.keywords:
+            value = kw.value
+            if (
+                value.__class__ is ast.Constant
+                and value.value.__class__ is str
+                and kw.arg
+                and kw.arg != "default"
+            ):
+                keys[id(value)] = kw.arg
+        if node.args:
+            default = _lookup_default(node)
+            if default is not None:
+                _keep(*default, keys)
     elif isinstance(node, ast.Dict):
-        pairs += list(zip(node.keys, node.values))
-    for target, value in pairs:
-        if isinstance(value, ast.Constant) and isinstance(value.value, str) and target is not None:
-            name = _name_of(target)
-            if name:
-                keys[id(value)] = name
+        for target, value in zip(node.keys, node.values):
+            if value.__class__ is ast.Constant and target is not None:
+                _keep(target, value, keys)
 
 
-def _lookup_default(call: ast.Call) -> list[tuple[ast.AST, ast.AST]]:
+def _keep(target: ast.AST, value: ast.AST | None, keys: dict[int, str]) -> None:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        name = _name_of(target)
+        if name:
+            keys[id(value)] = name
+
+
+def _lookup_default(call: ast.Call) -> tuple[ast.AST, ast.AST] | None:
     """The default of a look-up is stored under the name looked up: `os.getenv("API_TOKEN", "…")`,
     `os.environ.get("X", default="…")`, `config.get("password", "…")` (issue 26)."""
     func = call.func
@@ -225,16 +284,16 @@ def _lookup_default(call: ast.Call) -> list[tuple[ast.AST, ast.AST]]:
         else ""
     )
     if not (callee in ("get", "setdefault", "pop") or "env" in callee.lower()) or not call.args:
-        return []
+        return None
     first = call.args[0]
     if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-        return []
+        return None
     default = (
         call.args[1]
         if len(call.args) > 1
         else next((kw.value for kw in call.keywords if kw.arg == "default"), None)
     )
-    return [(ast.Name(first.value), default)] if default is not None else []
+    return (ast.Name(first.value), default) if default is not None else None
 
 
 def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:
