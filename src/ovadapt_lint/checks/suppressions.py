@@ -14,7 +14,7 @@ from ..frontends.python_text import PythonText
 from ..registry import is_notice
 
 _DIRECTIVE = re.compile(r"#\s*ovadapt:\s*ignore(-file)?\b(?:\[([^\]]*)\])?", re.IGNORECASE)
-# `# noqa: OVA501, E501`: codes after a colon, separated by commas or spaces; other tools' codes are theirs.
+# A noqa comment (`noqa` + colon + codes such as OVA501 or E501): other tools' codes are theirs.
 _NOQA = re.compile(r"#\s*noqa\s*:\s*([A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*)", re.IGNORECASE)
 FILE = 0  # the key for file-level directives
 
