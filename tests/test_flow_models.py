@@ -208,73 +208,50 @@ def _propagator_examples() -> list[Example]:
     return out
 
 
+def _writes(
+    entry: str, setup: list[str], code: str | None = RAW_CODE, published: str = "projections"
+):
+    """An example whose last statement publishes the raw value itself (a writer, an output)."""
+    return Example(entry, setup, "", code, published=published, sink="line")
+
+
 def _sink_examples() -> list[Example]:
     sinks = MODELS["sinks"]
-    out = []
     target = '(Path("examples") / "board.public.json")'
-    for name in sinks["dumps"]:
-        out.append(
-            Example(
-                f"sinks.dumps: {name}",
-                [f'with {target}.open("w") as fh:', f'    {name}({{"value": {RAW}}}, fh)'],
-                "",
-                RAW_CODE,
-                sink="line",
-            )
+    out = [
+        _writes(
+            f"sinks.dumps: {name}",
+            [f'with {target}.open("w") as fh:', f'    {name}({{"value": {RAW}}}, fh)'],
         )
-    for name in sinks["serialisers"]:
-        out.append(
-            Example(
-                f"sinks.serialisers: {name}",
-                [f'{target}.write_text({name}({{"value": {RAW}}}))'],
-                "",
-                RAW_CODE,
-                sink="line",
-            )
+        for name in sinks["dumps"]
+    ]
+    out += [
+        _writes(f"sinks.serialisers: {name}", [f'{target}.write_text({name}({{"value": {RAW}}}))'])
+        for name in sinks["serialisers"]
+    ]
+    out += [
+        _writes(
+            f"sinks.write_methods: {method}",
+            [f"{target}.{method}({f'[{RAW}]' if method == 'writelines' else RAW})"],
         )
-    for method in sinks["write_methods"]:
-        arg = f"[{RAW}]" if method == "writelines" else RAW
-        out.append(
-            Example(
-                f"sinks.write_methods: {method}",
-                [f"{target}.{method}({arg})"],
-                "",
-                RAW_CODE,
-                sink="line",
-            )
+        for method in sinks["write_methods"]
+    ]
+    out += [
+        _writes(f"sinks.public_suffixes: {suffix}", [f'Path("out{suffix}").write_text({RAW})'])
+        for suffix in sinks["public_suffixes"]
+    ]
+    out += [
+        _writes(
+            f"sinks.public_folders: {folder}",
+            [f'(Path("{folder}") / "out.json").write_text({RAW})'],
         )
-    for suffix in sinks["public_suffixes"]:
-        out.append(
-            Example(
-                f"sinks.public_suffixes: {suffix}",
-                [f'Path("out{suffix}").write_text({RAW})'],
-                "",
-                RAW_CODE,
-                sink="line",
-            )
-        )
-    for folder in sinks["public_folders"]:
-        out.append(
-            Example(
-                f"sinks.public_folders: {folder}",
-                [f'(Path("{folder}") / "out.json").write_text({RAW})'],
-                "",
-                RAW_CODE,
-                sink="line",
-            )
-        )
+        for folder in sinks["public_folders"]
+    ]
     for name in sinks["outputs"]:
-        for published, code in (("outputs", RAW_CODE), ("projections", None)):
-            out.append(
-                Example(
-                    f"sinks.outputs ({published}): {name}",
-                    [f"{name}({RAW})"],
-                    "",
-                    code,
-                    published=published,
-                    sink="line",
-                )
-            )
+        out.append(
+            _writes(f"sinks.outputs (outputs): {name}", [f"{name}({RAW})"], published="outputs")
+        )
+        out.append(_writes(f"sinks.outputs (projections): {name}", [f"{name}({RAW})"], code=None))
     return out
 
 
