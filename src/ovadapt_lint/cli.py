@@ -139,7 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("projections", "outputs"),
         help="what the Python flow analysis treats as published: projections (default: recognised "
         "projections, public files, declared public-sinks) or outputs (also every "
-        "machine-readable output: json.dump(s), print)",
+        "machine-readable output: what is printed, what CLI handlers return, status dicts that "
+        "repeat attestation flags without a schema)",
     )
     parser.add_argument(
         "--public-path",

@@ -69,7 +69,9 @@ KEYS: tuple[Key, ...] = (
         "everywhere. `all`: every rule on every value (an audit).", flag="--scope", choices=SCOPES),
     Key("published", "published", "choice", "projections", "What the Python flow analysis treats "
         "as published: `projections` (recognised projections, public files, `public-sinks`) or "
-        "`outputs` (also every machine-readable output: json.dump(s), print).", flag="--published",
+        "`outputs` (also every machine-readable output: what is printed or json.dump-ed to standard "
+        "output, what CLI command handlers return, and status dicts that repeat attestation flags "
+        "without naming a schema).", flag="--published",
         choices=PUBLISHED),
     Key("public-paths", "public_paths", "globs", (), "Files or folders that are published, in "
         "addition to `*.public.json`, `*.public.jsonl` and `fixtures/` folders outside test paths; "
