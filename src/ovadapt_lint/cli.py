@@ -474,19 +474,12 @@ def main(argv: list[str] | None = None) -> int:
             return _explain(args.explain, out)
         return _lint(args)
     except KeyboardInterrupt:
-        pass
+        sys.stderr.write("ovadapt-lint: interrupted\n")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_ERROR
     finally:
         restore()
-    # Interrupted. The run's generators it left suspended end their worker pools when they are freed; one
-    # held in a reference cycle would wait for the collector, and interpreter exit would first wait for
-    # its workers to finish all their work: collect now, with the interrupt's traceback already gone.
-    import gc
-
-    gc.collect()
-    sys.stderr.write("ovadapt-lint: interrupted\n")
-    return EXIT_INTERRUPTED
 
 
 def _debug(args: argparse.Namespace) -> None:
