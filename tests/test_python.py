@@ -375,6 +375,7 @@ def test_pep263_declared_encoding_is_decoded_as_python_does(
 
 def test_many_hash_literals_on_one_line_cost_linear_time() -> None:
     # Issue 15: finding comments compared every '#' with every string on its line (64k "#" literals: 246 s).
+    import gc
     import time
 
     from ovadapt_lint.frontends.python_text import parse_text
@@ -384,19 +385,22 @@ def test_many_hash_literals_on_one_line_cost_linear_time() -> None:
         line = "X = [" + ", ".join(['"#"'] * count) + "]  # trailing note\n"
         source = SourceFile(Path("h.py"), "h.py", line.encode())
         best = float("inf")
-        for _ in range(3):
-            started = time.process_time()
-            parsed, _ = parse_text(source)
-            best = min(best, time.process_time() - started)
+        gc.disable()  # a collection inside one measurement is noise, not the parser's cost
+        try:
+            for _ in range(5):
+                started = time.process_time()
+                parsed, _ = parse_text(source)
+                best = min(best, time.process_time() - started)
+        finally:
+            gc.enable()
         assert [(c.text, c.column) for c in parsed.comments] == [
             ("# trailing note", len(line) - len("# trailing note"))
         ]
         return best
 
     small, large = parse_seconds(2_000), parse_seconds(8_000)
-    assert large < 8 * max(
-        small, 0.002
-    )  # 4x the input: about 4x the time when linear, 16x when quadratic
+    # 4x the input: about 4x the time when linear, 16x when quadratic; the bound sits between them.
+    assert large < 10 * max(small, 0.002)
 
 
 # Contract values in styles the flow corpus (corpus/flows/contract_values) does not hold: model field helpers,

@@ -48,6 +48,9 @@ def _start_with_workers(tmp_path: Path) -> tuple[subprocess.Popen, set[int]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # As from a terminal: a suite started as a background job of a non-interactive shell ignores SIGINT,
+        # and an ignored disposition is inherited (Python then installs no KeyboardInterrupt handler).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     while len(_children(run.pid)) < 2 and time.monotonic() < deadline:
