@@ -405,15 +405,9 @@ class ScopeAnalyzer:
 
     def _why(self, node: ast.Dict, collected: _Collector, projections: set[int]) -> str:
         """Why a dict is published, for the flow findings' messages."""
-        for key, value in _dict_items(node):
-            text = string_value(key)
-            if (
-                text is not None
-                and is_attestation_key(text)
-                and (text.startswith("public_") or _is_bool(value))
-                and self._attests(node)
-            ):
-                return f'a projection (it attests "{text}")'
+        attesting = self._attesting_key(node)
+        if attesting is not None:
+            return f'a projection (it attests "{attesting}")'
         version = self._version(node)
         if version is not None:
             return f'a projection (schema_version "{version}")'
@@ -450,23 +444,34 @@ class ScopeAnalyzer:
         """Flags attest without a schema: with ``published = "outputs"`` and under ``--scope all``."""
         return self.vocab.outputs or self.vocab.audit
 
-    def _attests(self, node: ast.Dict) -> bool:
-        """A ``public_boundary`` / ``public_safe*`` key, as in JSON; or a boundary flag set to a boolean literal
-        (``True`` declares a copy: itself a finding) in a dict that is a document (it names its
-        ``schema_version``). A status dict that repeats the flags of a record it wrote somewhere else
-        (``{"ok": True, "raw_artifacts_copied": False}``) is a report of an operation: published only with
-        ``published = "outputs"``."""
-        flagged = False
+    def _attesting_key(self, node: ast.Dict) -> str | None:
+        """The first key by which the dict attests, if it does: a ``public_boundary`` / ``public_safe*`` key, as
+        in JSON; or a boundary flag set to a boolean literal (``True`` declares a copy: itself a finding) in a
+        dict that is a document (it names its ``schema_version``). A status dict that repeats the flags of a
+        record it wrote somewhere else (``{"ok": True, "raw_artifacts_copied": False}``) is a report of an
+        operation: published only with ``published = "outputs"``."""
+        first = None
+        public = flagged = False
         for key, value in _dict_items(node):
             text = string_value(key)
             if text is None or not is_attestation_key(text):
                 continue
             if text.startswith("public_"):
-                return True
-            flagged = flagged or _is_bool(value)
-        return flagged and (
-            self._loose or any(string_value(k) == "schema_version" for k, _ in _dict_items(node))
-        )
+                public = True
+            elif _is_bool(value):
+                flagged = True
+            else:
+                continue
+            first = first or text
+        if public or (
+            flagged
+            and (
+                self._loose
+                or any(string_value(k) == "schema_version" for k, _ in _dict_items(node))
+            )
+        ):
+            return first
+        return None
 
     def _version(self, node: ast.Dict) -> str | None:
         """The dict's schema_version, resolved through module constants."""
@@ -493,7 +498,7 @@ class ScopeAnalyzer:
 
     def _recognised(self, node: ast.Dict) -> bool:
         """(a) attestation, or (b) a contract's or a projection's schema, or a contract section's keys."""
-        if self._attests(node):
+        if self._attesting_key(node) is not None:
             return True
         version = self._version(node)
         # A shipped contract's version, or one that says it is public. A schema merely named "projection"

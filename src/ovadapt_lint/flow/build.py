@@ -1388,70 +1388,40 @@ class FunctionBuilder:
     def e_comprehension(self, node) -> Taint:
         saved = dict(self.env)
         try:
+            iterated: list[Taint] = []
             for clause in node.generators:
-                self.bind(clause.target, elements(self.expr(clause.iter)))
+                iterated.append(self.expr(clause.iter))
+                self.bind(clause.target, elements(iterated[-1]))
                 for condition in clause.ifs:
                     self.expr(condition)
+            # `d.items()` / `d.values()` carry `d` (models: whole_record_methods): what `d` itself is
+            record = iterated[0]
             if isinstance(node, ast.DictComp):
                 self.expr(node.key)  # keys name fields; only values carry material
                 value = self.expr(node.value)
                 if _identity_copy(node):
-                    # `{k: v for k, v in d.items() if v is not None}`: the same fields under the same keys
-                    copied = self.expr(node.generators[0].iter.func.value)  # type: ignore[attr-defined]
-                    if self._copies_record(node):
-                        # every field of a record handed in comes along
-                        copied = union(copied, self.source("record", node.generators[0].iter))
-                    return copied
+                    # `{k: v for k, v in d.items() if v is not None}`: the same fields under the same keys;
+                    # every field of a record handed in comes along
+                    if self._handed_in(node.generators[0].iter.func.value, record):  # type: ignore[attr-defined]
+                        record = union(record, self.source("record", node.generators[0].iter))
+                    return record
                 return store(value, "*", None)
             value = self.expr(node.elt)
-            if self._copies_values(node):
+            if _values_copy(node) and self._handed_in(
+                node.generators[0].iter.func.value,  # type: ignore[attr-defined]
+                record,
+            ):
                 # `[v for v in record.values()]`: every field's value of a record handed in
                 value = union(value, self.source("record", node.generators[0].iter))
             return store(value, "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
 
-    def _copies_values(self, node) -> bool:
-        clause = node.generators[0]
-        source = clause.iter
-        if (
-            len(node.generators) != 1
-            or not isinstance(clause.target, ast.Name)
-            or dotted(node.elt) != clause.target.id
-            or not isinstance(source, ast.Call)
-            or not isinstance(source.func, ast.Attribute)
-            or source.func.attr != "values"
-        ):
-            return False
-        return self._handed_in(source.func.value)
-
-    def _handed_in(self, record: ast.AST) -> bool:
+    def _handed_in(self, record: ast.AST, taint: Taint) -> bool:
         """A record the function was given or got from a call (not a container it built itself)."""
         if isinstance(record, ast.Name) and record.id in self.containers:
             return False
-        return any(a[0] in ("p", "c", "g") for a in self.expr(record).values())
-
-    def _copies_record(self, node: ast.DictComp) -> bool:
-        clause = node.generators[0]
-        source = clause.iter
-        if (
-            len(node.generators) != 1
-            or not isinstance(clause.target, ast.Tuple)
-            or len(clause.target.elts) != 2
-            or not isinstance(source, ast.Call)
-            or not isinstance(source.func, ast.Attribute)
-            or source.func.attr != "items"
-        ):
-            return False
-        key, value = clause.target.elts
-        if not (
-            isinstance(key, ast.Name)
-            and isinstance(value, ast.Name)
-            and dotted(node.key) == key.id
-            and dotted(node.value) == value.id
-        ):
-            return False
-        return self._handed_in(source.func.value)
+        return any(a[0] in ("p", "c", "g") for a in taint.values())
 
     def e_value(self, node) -> Taint:
         return self.expr(node.value)
@@ -1516,6 +1486,21 @@ def _path_parameters(node: ast.AST) -> set[str]:
         if names & _PATH_TYPES:
             out.add(arg.arg)
     return out
+
+
+def _values_copy(node) -> bool:
+    """`[v for v in d.values()]`: every value of `d`, as it is."""
+    if len(node.generators) != 1:
+        return False
+    clause = node.generators[0]
+    source = clause.iter
+    return (
+        isinstance(clause.target, ast.Name)
+        and dotted(node.elt) == clause.target.id
+        and isinstance(source, ast.Call)
+        and isinstance(source.func, ast.Attribute)
+        and source.func.attr == "values"
+    )
 
 
 def _identity_copy(node: ast.DictComp) -> bool:
