@@ -97,32 +97,33 @@ def test_json_with_comments_is_parsed_leniently_only_in_jsonc_and_tsconfig(tmp_p
 )  # plain ASCII, and a string with non-ASCII text and an escape
 def test_many_spans_in_one_long_string_cost_linear_time(extra: str) -> None:
     # Issue 15: every finding span in a string rebuilt the whole string's offset list, so a long
-    # string with findings all along it cost quadratic time.
-    import time
+    # string with findings all along it cost quadratic time (16x the lines run for 4x the spans, before).
+    from .work_count import lines_run
 
-    def span_seconds(count: int) -> float:
+    def span_work(count: int) -> int:
         body = extra + " ".join(f"w{i:05d}" for i in range(count))
         data = ('{"note": "' + body + '"}').encode()
         doc = parse_json(SourceFile(Path("a.json"), "a.json", data))
         node = doc.roots[0][0].value[0].value
         decoded = node.value
-        best = float("inf")
-        for _ in range(3):
-            started = time.process_time()
-            spans = [doc.string_bytes(node, k, k + 6) for k in range(len(decoded) - 6, 0, -50)]
-            best = min(best, time.process_time() - started)
+        spans: list = []
+        work = lines_run(
+            lambda: spans.extend(
+                doc.string_bytes(node, k, k + 6) for k in range(len(decoded) - 6, 0, -50)
+            )
+        )
         first = decoded.index("w00000")
         assert doc.string_bytes(node, first, first + 6) == (
             data.index(b"w00000"),
             data.index(b"w00000") + 6,
         )
         assert len(spans) == (len(decoded) - 7) // 50 + 1
-        return best
+        return work
 
-    small, large = span_seconds(1_000), span_seconds(4_000)
-    assert large < 8 * max(
-        small, 0.002
-    )  # 4x the spans on a 4x string: ~4x the time when linear, 16x when quadratic
+    small, large = span_work(1_000), span_work(4_000)
+    assert (
+        large < 8 * small
+    )  # 4x the spans on a 4x string: 4x the work when linear, 16x when quadratic
 
 
 # The two tree builders (docs/architecture.md, "Two JSON tree builders"): the stdlib-lexer reader builds the tree
