@@ -236,7 +236,15 @@ class ScopeAnalyzer:
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
-        return node_span(self.lines, node)
+        # node_span, written out: it runs once per published value
+        where: Any = node  # every node this is asked of has a position
+        line, end_line = where.lineno, where.end_lineno or where.lineno
+        return Span(
+            line,
+            self.lines.column(line, where.col_offset),
+            end_line,
+            self.lines.column(end_line, where.end_col_offset or 0),
+        )
 
     def code(self, node: ast.AST) -> str:
         return self.lines.segment(self.span(node))
