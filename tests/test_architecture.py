@@ -28,8 +28,9 @@ LAYERS = [
     },
     # the Python flow analysis: per-module facts and their resolution over a run's modules (models passed in)
     {"flow"},
-    # checks: they take the rule pack (and the file's context) as arguments
-    {"checks"},
+    # checks: they take the rule pack (and the file's context) as arguments; the Python classify stage, whose
+    # recognition of projections lives beside the checks that read its Publication
+    {"checks", "classify_python"},
     # the rule pack as one value, built from the built-in pack and a configuration's extension files
     {"pack"},
     # a run's result, apart from the pipeline: what the reporters print

@@ -1,5 +1,7 @@
 """Which checks run on which files: each check declares the codes it may emit and the
 roles it applies to; the engine runs the catalog instead of a hand-written sequence.
+Before the checks of a Python module run, the classify stage (``classify_python``) makes
+its ``Publication``: what the module publishes, which the Python checks read.
 
 Roles (see ``classify``): ``public`` values are published (a public JSON document,
 a Python value that reaches a projection); ``source`` and ``test`` are not.
@@ -11,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..classify import PUBLIC, ROLES, SOURCE
-from ..findings import Finding
+from ..findings import Finding, digest_value, make_finding
 from ..internal_error import mark_check
 from ..registry import family_codes
+
+if TYPE_CHECKING:
+    from ..classify_python import Publication
 
 EVERYWHERE = frozenset(ROLES)
 PUBLISHED = frozenset({PUBLIC})
@@ -35,10 +40,9 @@ class Context:
     text: str | None = None  # decoded text for Markdown
     module: Any = None  # PythonText for Python
     adapters: list = field(default_factory=list)
-    published: Any = None  # Python: the analysis of projections (published spans), when it ran
-    flow_facts: Any = (
-        None  # Python: the module's flow facts (flow.facts.ModuleFacts), resolved after the run
-    )
+    # Python: what the module publishes (the classify stage), when it ran: on code, or under --scope all
+    publication: Publication | None = None
+    flow_facts: Any = None  # Python: the module's flow facts (flow.facts.ModuleFacts), for the run
     shared: dict = field(
         default_factory=dict
     )  # one check's results kept for a later one (check name -> findings)
@@ -176,15 +180,66 @@ TEXT_CHECKS = (
 
 
 # --- Python ------------------------------------------------------------------
-def _python_projections(ctx: Context) -> list[Finding]:
+def _module_name(ctx: Context) -> tuple[str, bool]:
     from ..flow.modnames import module_name
-    from .python_projections import analyse_module
 
-    name, is_package = module_name(ctx.source.path)
-    ctx.published, findings, ctx.flow_facts = analyse_module(
-        ctx.module, ctx.analysis, name, is_package
-    )
+    return module_name(ctx.source.path)
+
+
+def _classify_python(ctx: Context) -> Publication:
+    from ..classify_python import classify_module
+
+    return classify_module(ctx.module, ctx.analysis)
+
+
+def _publication(ctx: Context) -> Publication:
+    from ..classify_python import Publication
+
+    return ctx.publication if ctx.publication is not None else Publication()
+
+
+def _python_contract_values(ctx: Context) -> list[Finding]:
+    from .python_contracts import check_module
+    from .python_projections import node_span
+
+    objects = _publication(ctx).contracts
+    if objects is None:
+        return []
+    findings: list[Finding] = []
+    lines, display, rules = ctx.module.lines, ctx.source.display, ctx.pack.rules
+
+    def report(code: str, node: Any, message: str, ident: object) -> None:
+        findings.append(
+            make_finding(
+                code,
+                message,
+                display,
+                node_span(lines, node),
+                value_digest=digest_value(ident),
+                rules=rules,
+            )
+        )
+
+    check_module(objects, report, lambda node: lines.segment(node_span(lines, node)))
     return findings
+
+
+def _python_raw_fields(ctx: Context) -> list[Finding]:
+    from .python_fields import check_projection_fields
+
+    return check_projection_fields(
+        _publication(ctx).fields, ctx.module.lines, ctx.source.display, ctx.pack.rules
+    )
+
+
+def _python_flows(ctx: Context) -> list[Finding]:
+    from .python_flows import module_flow_facts
+
+    name, is_package = _module_name(ctx)
+    ctx.flow_facts = module_flow_facts(
+        ctx.module, ctx.analysis, name, is_package, _publication(ctx)
+    )
+    return []  # flow findings come from the run's modules together (flow.resolve)
 
 
 def _python_secrets(ctx: Context) -> list[Finding]:
@@ -193,7 +248,7 @@ def _python_secrets(ctx: Context) -> list[Finding]:
     if ctx.analysis.scope == "all":
         published = None  # every literal is judged as if published
     else:
-        published = ctx.published.spans if ctx.published is not None else []
+        published = list(ctx.publication.spans) if ctx.publication is not None else []
     return check_python_strings(
         ctx.module, ctx.analysis.scanner, secrets=True, content=False, published=published
     )
@@ -204,23 +259,24 @@ def _python_content(ctx: Context) -> list[Finding]:
 
     if ctx.analysis.scope == "all":
         published = None  # every literal
-    elif ctx.published is None or not ctx.published.spans:
+    elif ctx.publication is None or not ctx.publication.spans:
         return []
     else:
-        published = ctx.published.spans
+        published = list(ctx.publication.spans)
     return check_python_strings(
         ctx.module, ctx.analysis.scanner, secrets=False, content=True, published=published
     )
 
 
+# The classify stage of Python modules: on code (tests build no projections), or everywhere under --scope all.
+PYTHON_CLASSIFY = ("python-classify", CODE, _classify_python)
+
 PYTHON_CHECKS = (
-    # First: it decides which values are published, which the content check then judges.
-    Check(
-        "python-projections",
-        CONTRACT_CODES + RAW_FIELD_CODES + FLOW_CODES,
-        CODE,
-        _python_projections,
-    ),
+    # Contract values of the adapter objects the module builds (classified, judged here).
+    Check("python-contract-values", CONTRACT_CODES, CODE, _python_contract_values),
+    Check("python-raw-fields", RAW_FIELD_CODES, CODE, _python_raw_fields),
+    # The module's flow facts; the findings come once every module's facts are in (engine.flow_findings).
+    Check("python-flows", FLOW_CODES, CODE, _python_flows),
     Check("python-secrets", SECRET_CODES, EVERYWHERE, _python_secrets),
     # Raw content, paths and URLs in the literals that reach a projection (and the constants that feed them).
     Check("python-content", CONTENT_CODES, CODE, _python_content),
@@ -237,13 +293,25 @@ CATALOG = {
 def run_checks(kind: str, ctx: Context) -> list[Finding]:
     scope = ctx.analysis.scope
     findings: list[Finding] = []
-    for check in CATALOG[kind]:
-        if check.applies(ctx.role, scope):
+    if kind == "python":
+        name, roles, classify = PYTHON_CLASSIFY
+        if scope == "all" or ctx.role in roles:
             try:
-                findings += check.run(ctx)
-            except Exception as exc:  # reported by the engine as OVA009, naming this check
-                mark_check(exc, check.name)
+                ctx.publication = classify(ctx)
+            except Exception as exc:  # reported by the engine as OVA009, naming the stage
+                mark_check(exc, name)
                 raise
+    try:
+        for check in CATALOG[kind]:
+            if check.applies(ctx.role, scope):
+                try:
+                    findings += check.run(ctx)
+                except Exception as exc:  # reported by the engine as OVA009, naming this check
+                    mark_check(exc, check.name)
+                    raise
+    finally:
+        if ctx.publication is not None:
+            ctx.publication.release()
     if ctx.shared.get("raw-field-values"):
         from .raw_fields import mark_covered
 

@@ -32,8 +32,8 @@ _NEAR_MISS_RATIO = 0.9
 
 # An object with this many of a contract's distinctive keys is judged by it even
 # without a recognisable schema_version (3 when it has none at all).
-_STRUCTURAL_MATCH = 5
-_STRUCTURAL_MATCH_UNVERSIONED = 3
+STRUCTURAL_MATCH = 5
+STRUCTURAL_MATCH_UNVERSIONED = 3
 
 
 @dataclass(frozen=True)
@@ -276,7 +276,7 @@ def _resolve(node: JNode, path: Iterable[Any]) -> JNode:
     return node
 
 
-def _message(error: Any, path: str, scanner=None) -> tuple[str, Any]:
+def error_message(error: Any, path: str, scanner=None) -> tuple[str, Any]:
     """(message, value identifying the problem) for one jsonschema error. ``scanner``: the run's string
     scanner; a value it would report is named by kind, never quoted (_masked_kind)."""
     schema = error.schema if isinstance(error.schema, dict) else {}
@@ -328,7 +328,7 @@ def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | No
                 return contract
     distinctive = frozenset().union(*(c.distinctive_keys for c in contracts))
     keys = {m.key for m in node.value if m.key in distinctive}  # the only keys compared below
-    needed = _STRUCTURAL_MATCH if version is not None else _STRUCTURAL_MATCH_UNVERSIONED
+    needed = STRUCTURAL_MATCH if version is not None else STRUCTURAL_MATCH_UNVERSIONED
     best = max(contracts, key=lambda c: len(keys & c.distinctive_keys), default=None)
     if best is not None and len(keys & best.distinctive_keys) >= min(
         needed, len(best.distinctive_keys) + 1
@@ -448,7 +448,7 @@ def _validate(
             )
             where = member.key_node if member else target
             path = format_path(base + tuple(rel) + (error.instance,))
-            message, ident = _message(error, path, scanner)
+            message, ident = error_message(error, path, scanner)
             findings.append(
                 json_finding(
                     doc, code, where, base + tuple(rel) + (error.instance,), message, ident, rules
@@ -456,7 +456,7 @@ def _validate(
             )
             continue
         path = format_path(base + tuple(rel))
-        message, ident = _message(error, path, scanner)
+        message, ident = error_message(error, path, scanner)
         finding = json_finding(doc, code, target, base + tuple(rel), message, ident, rules)
         if error.validator == "const" and error.validator_value is False:
             if target.kind == "string" and target.value.strip().lower() == "false":

@@ -35,7 +35,7 @@ from typing import Any
 from ..flow.build import dotted as _dotted
 from ..frontends.ast_nodes import BLOCK_CLASSES
 from ..frontends.json_tree import format_path
-from .contracts import _STRUCTURAL_MATCH, _STRUCTURAL_MATCH_UNVERSIONED, Contract, _message
+from .contracts import STRUCTURAL_MATCH, STRUCTURAL_MATCH_UNVERSIONED, Contract, error_message
 
 _NEAR_MISS = 0.9
 _MAX_DEPTH = 4  # helper calls followed into each other
@@ -923,15 +923,18 @@ def _flat(body: list[ast.stmt]):
 Report = Callable[[str, ast.AST, str, object], None]
 
 
+def _unset_report(code: str, node: ast.AST, message: str, ident: object) -> None:
+    raise RuntimeError("a contract object was reported before ContractJudge.verdicts")
+
+
 class ContractJudge:
     """Finds the module's contract objects among the evaluated values and validates them."""
 
-    def __init__(
-        self, contracts: tuple[Contract, ...], report: Report, code: Callable[[ast.AST], str]
-    ) -> None:
+    def __init__(self, contracts: tuple[Contract, ...]) -> None:
         self.contracts = contracts
-        self.report = report
-        self.code = code
+        # Set by ``verdicts``: recognising the objects (``judge``) reports nothing.
+        self.report: Report = _unset_report
+        self.code: Callable[[ast.AST], str] = str
         self.places = {c: contract_places(c) for c in contracts}
         self.by_container = {key: c for c in contracts for key in c.container_keys}
         self.judged: set[int] = (
@@ -939,6 +942,8 @@ class ContractJudge:
         )  # ids of value nodes a contract rule judged (OVA207 stays quiet there)
         self.seen: set[tuple] = set()
         self._versions: dict[str, Contract | None] = {}
+        # (object, its place, its JSON instance) for each object a contract judges, in the order found
+        self.objects: list[tuple[Obj, Place, Any]] = []
 
     def contract_for_version(self, version: str) -> Contract | None:
         if version not in self._versions:
@@ -957,9 +962,7 @@ class ContractJudge:
         keys = set(obj.entries) | obj.declared
         best, score = None, 0
         for contract in self.contracts:
-            needed = (
-                _STRUCTURAL_MATCH if "schema_version" in keys else _STRUCTURAL_MATCH_UNVERSIONED
-            )
+            needed = STRUCTURAL_MATCH if "schema_version" in keys else STRUCTURAL_MATCH_UNVERSIONED
             hits = len(keys & contract.distinctive_keys)
             if hits >= min(needed, len(contract.distinctive_keys) + 1) and hits > score:
                 best, score = self.root(contract), hits
@@ -1017,16 +1020,25 @@ class ContractJudge:
             return
         self.validate(value, found)
 
-    # validation ----------------------------------------------------------------------------------
     def validate(self, value: Obj, place: Place) -> None:
-        contract = place.contract
+        """Keep an object a contract judges, worked out into its JSON instance now (the order in which values
+        are worked out is the order of the walk), and mark the values its contract governs."""
         prefix = tuple(0 if p == "*" else p for p in place.path)
         instance: Any = _instance(value)
         for part in reversed(prefix):
             instance = [instance] if part == 0 else {part: instance}
-        for error in contract.validator.iter_errors(instance):
-            self.error(error, value, prefix, contract)
-        self.by_name(value, place)
+        self.objects.append((value, place, instance))
+        self.by_name(value, place, reporting=False)
+
+    # validation ----------------------------------------------------------------------------------
+    def verdicts(self, report: Report, code: Callable[[ast.AST], str]) -> None:
+        """Report what the judged objects break: their schema's errors, then the flags and enums kept by name."""
+        self.report, self.code = report, code
+        for value, place, instance in self.objects:
+            prefix = tuple(0 if p == "*" else p for p in place.path)
+            for error in place.contract.validator.iter_errors(instance):
+                self.error(error, value, prefix, place.contract)
+            self.by_name(value, place)
 
     def error(self, error: Any, value: Obj, prefix: tuple, contract: Contract) -> None:
         path = tuple(error.absolute_path)
@@ -1080,7 +1092,7 @@ class ContractJudge:
             )
         else:
             try:
-                message, ident = _message(error, shown_path)
+                message, ident = error_message(error, shown_path)
             except (TypeError, ValueError):
                 message, ident = (
                     f"{shown_path} fails the contract's {error.validator!r} check",
@@ -1089,15 +1101,16 @@ class ContractJudge:
             ident = (shown_path, message)
         self.add(code, node, message, ident)
 
-    def by_name(self, value: Any, place: Place | None) -> None:
+    def by_name(self, value: Any, place: Place | None, reporting: bool = True) -> None:
         """A flag or enum key outside the place the contract gives it keeps its rule by name (as before the
-        schema was used on Python): ``adapter.update(writeback_performed=True)``."""
+        schema was used on Python): ``adapter.update(writeback_performed=True)``. Without ``reporting``: only
+        mark the values a contract rule governs."""
         value = force(value)
         if not isinstance(value, Obj):
             if isinstance(value, Seq) and place is not None:
                 item = self.place_at(place, "*")
                 for child in value.items:
-                    self.by_name(child, item)
+                    self.by_name(child, item, reporting)
             return
         rules = (
             {key: (values, code) for key, values, code in place.contract.field_values}
@@ -1109,7 +1122,7 @@ class ContractJudge:
             inner = self.place_at(place, key) if place is not None else None
             if inner is not None or (place is not None and key in place.props):
                 self._mark(child)
-                self.by_name(child, inner)
+                self.by_name(child, inner, reporting)
                 continue
             rule = rules.get(key)
             node = _node_of(child)
@@ -1117,6 +1130,8 @@ class ContractJudge:
                 continue
             allowed, code = rule
             self.judged.add(id(node))
+            if not reporting:
+                continue
             if allowed == frozenset({False}):
                 if not (isinstance(child, Lit) and child.value is False):
                     shown = self.code(node)
@@ -1232,8 +1247,27 @@ def _node_of(value: Any) -> ast.AST | None:
     return getattr(value, "node", None)
 
 
-# --- entry point --------------------------------------------------------------------------------
-def check_module(
+# --- entry points -------------------------------------------------------------------------------
+@dataclass(eq=False)
+class ContractObjects:
+    """The contract objects a module builds, recognised and worked out (the classify stage), not yet judged:
+    ``judged`` are the ids of the value nodes a contract rule governs (the field rule stays quiet there),
+    ``sources`` the sibling files read (a result cache must treat the module's findings as stale when one of
+    them changes)."""
+
+    judge: ContractJudge
+    evaluator: Evaluator
+    sources: tuple[str, ...]
+
+    @property
+    def judged(self) -> frozenset[int]:
+        return frozenset(self.judge.judged)
+
+    def release(self) -> None:
+        self.evaluator.release()
+
+
+def evaluate_module(
     tree: ast.Module,
     text: str,
     name: str,
@@ -1242,11 +1276,8 @@ def check_module(
     contracts: tuple[Contract, ...],
     model_decorators: frozenset[str],
     model_bases: frozenset[str],
-    report: Report,
-    code: Callable[[ast.AST], str],
-) -> tuple[set[int], tuple[str, ...]]:
-    """Judge the contract objects a module builds: (the ids of the value nodes a contract rule judged, the sibling
-    files read). A result cache must treat the module's findings as stale when one of those files changes."""
+) -> ContractObjects:
+    """Evaluate the objects a module builds and recognise the ones a contract judges; reports nothing."""
     from ..flow.modnames import imports_of
 
     local = ModuleView(tree, name, imports_of(tree, name, is_package), True)
@@ -1274,10 +1305,18 @@ def check_module(
             evaluator.run_block(local, node.body, env, node.name)
         elif isinstance(node, ast.ClassDef) and evaluator.is_model(node):
             evaluator.created.append(evaluator.model(local, node))
-    judge = ContractJudge(contracts, report, code)
+    judge = ContractJudge(contracts)
     judge.judge(evaluator.created)
-    evaluator.release()
-    return judge.judged, tuple(modules.read)
+    return ContractObjects(judge, evaluator, tuple(modules.read))
+
+
+def check_module(objects: ContractObjects, report: Report, code: Callable[[ast.AST], str]) -> None:
+    """Judge the contract objects a module builds (``evaluate_module``): each finding goes to ``report``; the
+    evaluated values are released after."""
+    try:
+        objects.judge.verdicts(report, code)
+    finally:
+        objects.release()
 
 
 def _definitions(tree: ast.Module):

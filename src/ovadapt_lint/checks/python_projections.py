@@ -1,4 +1,7 @@
-"""Python projection builders: which dicts are published, and their fields, contract values and flows.
+"""Python projection builders, recognised: which dicts are published, where values enter them, and the
+contract objects a module builds. This is the classify stage's recognition (``classify_python`` makes a
+``Publication`` of it); it reports nothing: the checks of fields (``python_fields``), contract values
+(``python_contracts``) and flows (``python_flows``) read the ``Publication``.
 
 The publication model, per dict (not per function). A dict display, ``dict(...)``
 call or a receiver built up by stores is a *projection* when
@@ -13,7 +16,7 @@ call or a receiver built up by stores is a *projection* when
     function that writes a ``*.public.json`` / ``*.public.jsonl`` path;
 (d) it is nested in a projection, held by one, or returned by a module function
     whose result is stored into one.
-Only projections are judged by the field, contract-value and flow rules, and
+Only projections are judged by the field, contract-value and flow checks, and
 only the literals inside them (and the constants that feed them) are handed to
 the raw-content, path and URL detectors. ``--scope all`` restores the broad,
 name-based recognition (``build_*`` functions, ``schema_version``, ``json.dump``).
@@ -29,25 +32,20 @@ import ast
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..classify import is_attestation_key
-from ..findings import Finding, Span, digest_value, make_finding
+from ..findings import Span
 from ..frontends.ast_nodes import BLOCK_CLASSES, children, preorder, walk
-from ..frontends.json_tree import JNode
 from ..frontends.python_text import PythonText
-from ..keyclass import Vocabulary
 from .contracts import Contract
 from .python_vocabulary import PythonVocabulary, call_args, dotted, is_false, string_value
-from .raw_fields import _COPY_FLAG, _RAWISH
 
-FLOW_CODES = {"raw": "OVA208", "credential": "OVA410", "path": "OVA504"}
+if TYPE_CHECKING:
+    from .python_contracts import ContractObjects
+
 _NEAR_MISS = 0.9
-_COMPACT_CALLS = frozenset(
-    {"bool", "len", "int", "float", "isinstance", "sum", "any", "all", "round", "hash"}
-)
-_ARITHMETIC = (ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow)
 _DUMPS = frozenset(
     {"json.dump", "json.dumps", "dump", "dumps", "orjson.dumps", "yaml.safe_dump", "yaml.dump"}
 )
@@ -62,6 +60,29 @@ class _Sink:
     key: str | None
     key_node: ast.AST
     value: ast.expr
+
+
+@dataclass(frozen=True)
+class ProjectionField:
+    """A keyed value of a projection, or a field of a model class, for the field rules: ``governed`` when a
+    contract rule judges the value (the contract's to judge, not the field rule's)."""
+
+    key: str
+    key_node: ast.AST
+    value: ast.expr
+    governed: bool
+
+
+def node_span(lines: Any, node: ast.AST) -> Span:
+    """A node's span in the module's line model (every node this is asked of has a position)."""
+    where: Any = node
+    line, end_line = where.lineno, where.end_lineno or where.lineno
+    return Span(
+        line,
+        lines.column(line, where.col_offset),
+        end_line,
+        lines.column(end_line, where.end_col_offset or 0),
+    )
 
 
 @dataclass
@@ -182,16 +203,15 @@ _COLLECT: dict[type, Callable[[_Collector, Any], None]] = {
 
 
 class ScopeAnalyzer:
-    """Finds the projections of a module (per dict, across its functions) and judges their fields and flows."""
+    """Finds the projections of a module (per dict, across its functions): what they publish, where values enter
+    them (flow sinks, fields), and the contract objects the module builds. Judges nothing."""
 
-    def __init__(self, module: PythonText, vocab: PythonVocabulary, keys: Vocabulary, pack) -> None:
+    def __init__(self, module: PythonText, vocab: PythonVocabulary, pack) -> None:
         self.module = module
         assert module.lines is not None  # the front-end always sets it
         self.lines = module.lines
         self.vocab = vocab
-        self.keys = keys
-        self.findings: list[Finding] = []
-        self.rules = pack.rules  # codes an extension contract may define
+        self.fields: list[ProjectionField] = []  # in the order the field rules judge them
         self.contracts = pack.contracts
         # (contract, section, keys) for sections whose keys identify them: three of them make a projection
         self.section_keys = [
@@ -216,6 +236,7 @@ class ScopeAnalyzer:
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
+        # node_span, written out: it runs once per published value
         where: Any = node  # every node this is asked of has a position
         line, end_line = where.lineno, where.end_lineno or where.lineno
         return Span(
@@ -242,7 +263,8 @@ class ScopeAnalyzer:
         self.scopes.append((tree, _Scope("<module>", None, False)))
         # The sibling modules read for constants and helpers: the module's findings depend on them, so a cached
         # result stands only while they are unchanged (flow facts, ModuleFacts.depends).
-        self.contract_judged, self.contract_sources = self._check_contracts()
+        self.contract_objects = self._evaluate_contracts()
+        self.contract_judged = self.contract_objects.judged
         self._visit(tree, [])
         self.finish()
 
@@ -392,7 +414,11 @@ class ScopeAnalyzer:
         for sink, _, _ in sinks:
             if sink.key is not None:
                 # An adapter's own flags are the contract's to judge (OVA104, ...: python_contracts), not OVA207's.
-                self._check_field(sink, id(sink.value) in self.contract_judged)
+                self.fields.append(
+                    ProjectionField(
+                        sink.key, sink.key_node, sink.value, id(sink.value) in self.contract_judged
+                    )
+                )
         if sinks:
             self._feeders([sink.value for sink, _, _ in sinks], collected)
             # The flow analysis (flow.build) follows what reaches each field; a nested projection's own
@@ -580,83 +606,17 @@ class ScopeAnalyzer:
             )
         return self._versions[version]
 
-    # --- field rules -------------------------------------------------------
-    def _literal(self, node: ast.AST) -> JNode | None:
-        text = string_value(node)
-        if text is not None:
-            return JNode("string", 0, 0, text)
-        if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, bool)):
-            return JNode({True: "true", False: "false", None: "null"}[node.value], 0, 0, None)
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
-            return JNode("number", 0, 0, 0)
-        if isinstance(node, (ast.List, ast.Tuple)) and all(
-            self._literal(e) is not None for e in node.elts
-        ):
-            return JNode("array", 0, 0, [self._literal(e) for e in node.elts])
-        return None
-
-    def _compact_expression(self, node: ast.AST) -> bool:
-        """A flag or a counter: cannot carry a body."""
-        if isinstance(node, ast.Compare):
-            return True
-        if isinstance(node, ast.Constant):
-            return node.value is None or isinstance(node.value, (bool, int, float))
-        if isinstance(node, ast.UnaryOp):
-            return isinstance(node.op, ast.Not) or self._compact_expression(node.operand)
-        if isinstance(node, ast.BoolOp):
-            return all(self._compact_expression(v) for v in node.values)
-        if isinstance(node, ast.IfExp):
-            return self._compact_expression(node.body) and self._compact_expression(node.orelse)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
-            # A ratio or a difference is a number (a path join `base / "x"` has a string operand).
-            return not any(
-                string_value(side) is not None or isinstance(side, ast.JoinedStr)
-                for side in (node.left, node.right)
-            )
-        if isinstance(node, ast.Call):
-            name = dotted(node.func) or ""
-            return (
-                name in _COMPACT_CALLS
-                or name.startswith("hashlib.")
-                or (
-                    isinstance(node.func, ast.Attribute)
-                    and node.func.attr in ("hexdigest", "count")
-                )
-            )
-        return False
-
-    def _check_field(self, sink: _Sink, judged_by_contract: bool = False) -> None:
-        key = sink.key
-        assert key is not None
-        if (
-            not judged_by_contract
-            and _COPY_FLAG.search(key)
-            and set(key.lower().split("_")) & _RAWISH
-            and isinstance(sink.value, ast.Constant)
-            and sink.value.value is True
-        ):
-            self._add(
-                "OVA207",
-                sink.key_node,
-                f'projection flag "{key}" is True: the projection declares that it holds copied raw material',
-                (key,),
-            )
-            return
-        # Any other key is not judged by its name (issue 25): what flows into it is (flow.build), and the
-        # literals it holds are judged as content.
-
-    def _check_contracts(self) -> tuple[set[int], tuple[str, ...]]:
-        """Contract values of the adapter objects the module builds, in every style (python_contracts); the ids
-        of the value nodes a contract rule judged."""
+    def _evaluate_contracts(self) -> ContractObjects:
+        """The adapter objects the module builds, in every style (python_contracts), recognised but not judged."""
         from ..flow.modnames import module_name
-        from .python_contracts import check_module
+        from .python_contracts import evaluate_module
 
         path = self.module.source.path
         try:
             name, is_package = module_name(path)
         except (OSError, ValueError):
             name, is_package = path.stem, False
-        return check_module(
+        return evaluate_module(
             self.module.tree,
             self.module.text,
             name,
@@ -665,12 +625,7 @@ class ScopeAnalyzer:
             self.contracts,
             self.vocab.model_decorators,
             self.vocab.model_bases,
-            self._report,
-            self.code,
         )
-
-    def _report(self, code: str, node: ast.AST, message: str, ident: object) -> None:
-        self._add(code, node, message, ident)
 
     def _check_model_fields(self, node: ast.ClassDef) -> None:
         """Dataclass / TypedDict / NamedTuple / pydantic fields of a projection type: a model whose fields
@@ -687,7 +642,7 @@ class ScopeAnalyzer:
             fields
         ):  # a copy flag whose default is True, where no contract rule judged it (python_contracts)
             if f.value is not None and id(f.value) not in self.contract_judged:
-                self._check_field(_Sink(f.target.id, f.target, f.value))  # type: ignore[union-attr]
+                self.fields.append(ProjectionField(f.target.id, f.target, f.value, False))  # type: ignore[union-attr]
         # `raw_memory_copied: bool = False`, or a bool field named like one (a declared boundary)
         attested = any(
             is_attestation_key(f.target.id)  # type: ignore[union-attr]
@@ -706,18 +661,6 @@ class ScopeAnalyzer:
             else "--scope all: recognised by name"
         )
         self.projection_types[node.name] = f"an instance of projection type {node.name} ({why})"
-
-    def _add(self, code: str, node: ast.AST, message: str, ident: object) -> Finding:
-        finding = make_finding(
-            code,
-            message,
-            self.module.source.display,
-            self.span(node),
-            value_digest=digest_value(ident),
-            rules=self.rules,
-        )
-        self.findings.append(finding)
-        return finding
 
 
 # A key ending in one of these holds a number, a digest or a commit id, whatever flowed into it.
@@ -868,13 +811,6 @@ def _receiver(node: ast.expr, vocab: PythonVocabulary) -> bool:
     return name in vocab.receivers
 
 
-@dataclass
-class Published:
-    """The spans of a module's published values: the literals inside are judged as content."""
-
-    spans: list[Span] = field(default_factory=list)
-
-
 # What a module must mention before the projection analysis is worth running (a literal
 # prefilter, like Semgrep's): the recognition itself is ScopeAnalyzer._recognised.
 _PREFILTER = re.compile(
@@ -906,69 +842,3 @@ def file_stamp(path: str) -> tuple[int, int]:
     except OSError:
         return -1, -1
     return info.st_mtime_ns, info.st_size
-
-
-def analyse_module(module: PythonText, analysis, name: str, is_package: bool):
-    """(published spans, findings, flow facts) for a Python module: projections, their fields and contract
-    values (here), and what flows where (``flow.build``, resolved across the run's modules later)."""
-    from ..flow.build import ModuleBuilder
-    from ..flow.modnames import imports_of
-
-    vocab, pack = analysis.python, analysis.pack
-    analyzer = None
-    if (
-        might_hold_projections(module.tree, vocab)
-        if vocab.audit
-        else may_publish(module.text, vocab, pack.section_words, pack.contracts)
-    ):
-        analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
-        analyzer.run()
-    lines = module.lines
-    assert lines is not None  # the front-end always sets it
-
-    def span(node: Any) -> tuple:
-        line, end_line = node.lineno, node.end_lineno or node.lineno
-        return (
-            line,
-            lines.column(line, node.col_offset),
-            end_line,
-            lines.column(end_line, node.end_col_offset or 0),
-        )
-
-    def code(node: ast.AST) -> str:
-        return lines.segment(Span(*span(node)))  # type: ignore[union-attr]
-
-    builder = ModuleBuilder(
-        module.tree,
-        name,
-        module.source.display,
-        imports_of(module.tree, name, is_package),
-        analysis.flow,
-        span,
-        code,
-        analyzer.flow_sinks if analyzer else {},
-        analyzer.projection_types if analyzer else {},
-    )
-    if analyzer is not None:
-        builder.projection_values = analyzer.projection_values
-        builder.recognise = analyzer.recognise_version
-    facts = builder.build()
-    if analyzer is not None:
-        facts.depends = [[path, *file_stamp(path)] for path in analyzer.contract_sources]
-    if analyzer is None:
-        return Published(), [], facts
-    return Published(analyzer.published), analyzer.findings, facts
-
-
-def analyse_projections(module: PythonText, analysis) -> tuple[Published, list[Finding]]:
-    """(published spans, findings) for a Python module the front-end parsed; ``analysis``: the
-    configuration's analysis.Analysis (its rule pack and vocabularies)."""
-    vocab, pack = analysis.python, analysis.pack
-    if vocab.audit:
-        if not might_hold_projections(module.tree, vocab):
-            return Published(), []
-    elif not may_publish(module.text, vocab, pack.section_words, pack.contracts):
-        return Published(), []
-    analyzer = ScopeAnalyzer(module, vocab, analysis.keys, pack)
-    analyzer.run()
-    return Published(analyzer.published), analyzer.findings

@@ -47,12 +47,12 @@ _LOCAL_PATH = re.compile(
 )
 # Flags that declare raw material was copied: a true value is a raw-copy declaration.
 _COPY_SUFFIXES = "copied|recorded|captured|ingested|included|embedded"
-_COPY_FLAG = re.compile(rf"_(?:{_COPY_SUFFIXES})$")
+COPY_FLAG = re.compile(rf"_(?:{_COPY_SUFFIXES})$")
 # Flag-shaped keys hold booleans by convention; a wrong type there is a contract problem, not a body.
 _FLAG_KEY = re.compile(
     rf"_(?:{_COPY_SUFFIXES}|allowed|performed|enabled|required|present|redacted|detected)$"
 )
-_RAWISH = frozenset(
+RAWISH = frozenset(
     {
         "raw",
         "body",
@@ -237,9 +237,9 @@ def check_raw_fields(
                 continue
             verdict = vocab.classify(member.key)
             value = member.value
-            if value.kind == "true" and _COPY_FLAG.search(member.key) and id(value) not in inside:
+            if value.kind == "true" and COPY_FLAG.search(member.key) and id(value) not in inside:
                 words = set(member.key.lower().split("_"))
-                if words & _RAWISH:
+                if words & RAWISH:
                     findings.append(
                         json_finding(
                             doc,

@@ -1,0 +1,54 @@
+"""A Python module's flow facts (``flow.build``), built with what the classify stage recognised as published
+(``Publication``: flow sinks, projection types and values); resolved across the run's modules later
+(``flow.resolve``), where raw sources reaching those sinks become findings (OVA208, OVA410, OVA504)."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from ..findings import Span
+from ..frontends.python_text import PythonText
+from .python_projections import file_stamp
+
+
+def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool, publication):
+    """The module's ``flow.facts.ModuleFacts``; ``publication``: its ``classify_python.Publication``."""
+    from ..flow.build import ModuleBuilder
+    from ..flow.modnames import imports_of
+
+    lines = module.lines
+    assert lines is not None  # the front-end always sets it
+
+    def span(node: Any) -> tuple:
+        line, end_line = node.lineno, node.end_lineno or node.lineno
+        return (
+            line,
+            lines.column(line, node.col_offset),
+            end_line,
+            lines.column(end_line, node.end_col_offset or 0),
+        )
+
+    def code(node: ast.AST) -> str:
+        return lines.segment(Span(*span(node)))  # type: ignore[union-attr]
+
+    builder = ModuleBuilder(
+        module.tree,
+        name,
+        module.source.display,
+        imports_of(module.tree, name, is_package),
+        analysis.flow,
+        span,
+        code,
+        dict(publication.flow_sinks),
+        dict(publication.projection_types),
+    )
+    if (
+        publication.recognise is not None
+    ):  # the module may publish: the classify stage recognised it
+        builder.projection_values = dict(publication.projection_values)
+        builder.recognise = publication.recognise
+    facts = builder.build()
+    if publication.recognise is not None:
+        facts.depends = [[path, *file_stamp(path)] for path in publication.contract_sources]
+    return facts
