@@ -232,6 +232,33 @@ def test_published_outputs_is_a_setting_and_an_option(tmp_path: Path) -> None:
     }
 
 
+def test_a_status_dict_published_as_output_is_named_an_output_not_a_projection(
+    tmp_path: Path,
+) -> None:
+    # It repeats a flag without naming a schema: the published thing is the command's output (published =
+    # "outputs", or --scope all), not a document; a dict that names its schema_version stays a projection.
+    case = CORPUS / "flows" / "other_outputs" / "bad_status_dict_as_output"
+    (finding,) = [f for f in lint_paths([str(case)]) if f.code == "OVA504"]
+    assert finding.message.endswith(
+        'a machine-readable output (published = "outputs"; it repeats "raw_artifacts_copied")'
+    )
+    copy = tmp_path / "rtsync"
+    copy.mkdir()
+    status = (case / "rtsync" / "status.py").read_text(encoding="utf-8")
+    (copy / "status.py").write_text(status, encoding="utf-8")
+    (audit,) = [f for f in lint_paths([str(tmp_path)], Config(scope="all")) if f.code == "OVA504"]
+    assert audit.message.endswith('(--scope all; it repeats "raw_artifacts_copied")')
+    (copy / "status.py").write_text(
+        status.replace(
+            '"raw_artifacts_copied": False',
+            '"raw_artifacts_copied": False, "schema_version": "rt_v1"',
+        ),
+        encoding="utf-8",
+    )
+    (document,) = [f for f in lint_paths([str(tmp_path)]) if f.code == "OVA504"]
+    assert document.message.endswith('a projection (it attests "raw_artifacts_copied")')
+
+
 @pytest.mark.parametrize(
     "entry", ["board_upsert", "pkg.board:", "pkg board:upsert", "pkg.board:upsert card"]
 )
