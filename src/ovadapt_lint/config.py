@@ -89,8 +89,9 @@ KEYS: tuple[Key, ...] = (
         "instances are projections."),
     Key("projection-receivers", "projection_receivers", "globs", (), "Names of variables that "
         "hold a projection being built."),
-    Key("sanitizers", "sanitizers", "strings", (), "Functions that redact, hash or validate: a "
-        "value through one of them is no longer raw (added to the sanitisers of rules/flow/models.toml)."),
+    Key("sanitizers", "sanitizers", "sanitizers", (), "Functions that redact, hash or validate: a "
+        "value through one of them is no longer raw (added to the sanitisers of rules/flow/models.toml); "
+        "`name:kind,kind` stops only those kinds (`pkg.text.mask_tokens:credential`)."),
     Key("deny-list", "deny_list", "paths", (), "Files of internal names (OVA701), relative to the "
         "config file: one per line, `#` comments, `re:PATTERN` (RE2), `sha256:HEX`.",
         flag="--deny-list"),
@@ -374,6 +375,15 @@ def _sinks(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
     return entries
 
 
+def _sanitizers(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
+    from .flow.models import sanitizer_errors
+
+    entries = _strings(value, where, reading)
+    for error in sanitizer_errors(entries):
+        raise ConfigError(f"{where}: {error}")
+    return entries
+
+
 def _table_value(value: Any, where: str, reading: _Reading) -> dict:
     if not isinstance(value, dict):
         raise ConfigError(f"{where} must be a table")
@@ -409,6 +419,7 @@ _READERS: dict[str, Callable[[Any, str, _Reading], Any]] = {
     "paths": _paths,
     "codes": _codes,
     "sinks": _sinks,
+    "sanitizers": _sanitizers,
     "table": _table_value,
     "ignores": _ignores,
     "count": _count,
