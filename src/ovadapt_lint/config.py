@@ -81,7 +81,9 @@ KEYS: tuple[Key, ...] = (
     Key("public-validators", "public_validators", "strings", (), "Calls whose argument is a "
         "public projection (a repository's own validator of its public fixtures)."),
     Key("public-sinks", "public_sinks", "sinks", (), "`package.module:function` or "
-        "`package.module:Class.method` whose arguments are published."),
+        "`package.module:Class.method` whose arguments are published; with `()` after it "
+        "(`package.module:function()`), its return value is published (printed or sent by code "
+        "outside the linted files, such as a CLI in another package)."),
     Key("projection-functions", "projection_functions", "globs", (), "Names of functions that "
         "build projections (fnmatch, lowercased; added to those of rules/vocabulary/python.toml), "
         "for the `--scope all` audit."),
@@ -365,8 +367,9 @@ def _codes(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
 def _sinks(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
     entries = _strings(value, where, reading)
     for entry in entries:
-        if ":" not in entry or not all(
-            p.replace("_", "a").replace(".", "a").isalnum() for p in entry.split(":", 1)
+        named = entry.removesuffix("()")  # `pkg.mod:function()`: what it returns is published
+        if ":" not in named or not all(
+            p.replace("_", "a").replace(".", "a").isalnum() for p in named.split(":", 1)
         ):
             raise ConfigError(
                 f"{where}: {entry!r} is not 'package.module:function' or "

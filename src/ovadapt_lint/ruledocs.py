@@ -293,7 +293,9 @@ def flow_models_markdown() -> list[str]:
         f"one: a path whose name ends in {_names(sinks['public_suffixes'])} or that runs through a "
         f"{_names(sinks['public_folders'])} folder, wherever the value was built;",
         '- the arguments of the configured `public-sinks = ["pkg.module:function", "pkg.module:Class.method"]` '
-        "(a chat-board upsert, a comment poster) and of `public-validators`;",
+        "(a chat-board upsert, a comment poster) and of `public-validators`; what a `public-sinks` entry written "
+        'with `()` returns (`"pkg.module:build_payload()"`: a payload a command-line tool outside the linted '
+        "files prints);",
         f'- with `published = "outputs"` (config, or `--published outputs`): every machine-readable output too: '
         f"what reaches standard output (the arguments of {_names(sinks['outputs'])}, `json.dump(x, sys.stdout)`; "
         f"not a `json.dumps` that feeds a hash, a socket or a private file), and what a CLI command handler returns (a function given "

@@ -174,6 +174,13 @@ class FlowModels:
                 return entry
         return None
 
+    def declared_returns(self) -> dict[str, str]:
+        """``pkg.mod.function`` -> its configured entry ``pkg.mod:function()``: functions whose return value is
+        published (printed or sent by code outside the linted files)."""
+        return {
+            e.removesuffix("()").replace(":", "."): e for e in self.public_sinks if e.endswith("()")
+        }
+
     def declared_method_sink(self, method: str) -> str | None:
         """A configured ``Class.method`` sink matched by its method name on an unresolved receiver."""
         for entry in self.public_sinks:

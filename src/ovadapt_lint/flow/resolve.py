@@ -478,10 +478,21 @@ class Program:
                         }
         return found
 
-    def _handler_hits(self):
-        """With ``published = "outputs"``: what a CLI command handler returns is printed."""
-        reason = 'returned by a CLI command handler (published = "outputs")'
-        for qualname in sorted(self.handlers()):
+    def _handler_hits(self, declared: dict[str, str] | None = None):
+        """With ``published = "outputs"``: what a CLI command handler returns is printed; ``declared``: what the
+        configured ``pkg.mod:function()`` sinks return is published (a CLI outside the linted files prints it)."""
+        reasons: dict[str, str] = {}
+        if declared is not None:
+            for qualname, entry in declared.items():
+                found = self.find(qualname)
+                if found in self.functions:
+                    reasons[found] = f"returned by {entry}, a declared public sink"
+        else:
+            reasons = dict.fromkeys(
+                self.handlers(), 'returned by a CLI command handler (published = "outputs")'
+            )
+        for qualname in sorted(reasons):
+            reason = reasons[qualname]
             for atom in self.returns(qualname).values():
                 if atom[0] == "s":
                     last = atom[3][-1] if atom[3] else ("", 0, 0, "")
@@ -497,6 +508,9 @@ class Program:
         ]
         if self.models.published == "outputs":
             everything.append(list(self._handler_hits()))
+        declared = self.models.declared_returns()
+        if declared:
+            everything.append(list(self._handler_hits(declared)))
         for produced in everything:
             for tag, kind, reason, key, where, trace, _ in produced:
                 if tag != "s":
