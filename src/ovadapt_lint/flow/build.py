@@ -936,7 +936,8 @@ class FunctionBuilder:
             # A missing computed key raises a KeyError whose text is the key.
             self.facts.throws.append(("r", "KeyError", key_taint, False))
             # a computed key: the key's own material is not the value's; a key handed in names a field
-            return union(elements(self.expr(base)), self.keyed(key_taint, node))
+            record = self.expr(base)
+            return union(elements(record), self.keyed(key_taint, node, base, record))
         return elements(self.expr(base))
 
     def keys_of(self, node: ast.AST) -> tuple[str, ...]:
@@ -982,10 +983,11 @@ class FunctionBuilder:
         )
         return taint_of(("c", index, (), (), None))
 
-    def keyed(self, key: Taint, node: ast.AST) -> Taint:
+    def keyed(self, key: Taint, node: ast.AST, base: ast.AST, record: Taint) -> Taint:
         """A field read whose key comes from a parameter (``record.get(key)`` for ``key`` in ``*keys``): the field
-        the caller names with a literal key (``_first_text(row, "note")``) is a source of that field's kind."""
-        if not key:
+        the caller names with a literal key (``_first_text(row, "note")``) is a source of that field's kind. Only of
+        a record handed in or read (not a table spelt in the code, nor a container built here)."""
+        if not key or not record or (isinstance(base, ast.Name) and base.id in self.containers):
             return EMPTY
         step = (self.m.step(node),)
         return taint_of(*(("k", a[1], (), step, None) for a in key.values() if a[0] == "p"))
@@ -1116,7 +1118,7 @@ class FunctionBuilder:
             if name in _PATH_TEXT_CALLS and node.args:
                 taint = self.path_text(node.args[0], taint)
             elif name == "getattr" and len(args) > 1:
-                taint = union(taint, self.keyed(args[1], node))
+                taint = union(taint, self.keyed(args[1], node, node.args[0], args[0]))
             if (
                 name == "os.path.join"
                 and node.args
@@ -1179,9 +1181,10 @@ class FunctionBuilder:
         if method in models.whole_record_methods:
             return self.expr(receiver)
         if method in models.propagate_methods:
-            taint = union(self.expr(receiver), *args, *kwargs.values())
+            record = self.expr(receiver)
+            taint = union(record, *args, *kwargs.values())
             if method == "get" and args:
-                taint = union(taint, self.keyed(args[0], node))
+                taint = union(taint, self.keyed(args[0], node, receiver, record))
             return self.path_text(receiver, taint) if method == "as_posix" else taint
         base_name = dotted(receiver)
         if base_name in ("self", "cls") and self.class_name is not None:

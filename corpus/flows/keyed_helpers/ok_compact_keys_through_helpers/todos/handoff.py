@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .text import field, first_text
+from .text import field, first_text, label
 
 
 def handoff_card(row: dict) -> dict:
@@ -16,5 +16,6 @@ def handoff_card(row: dict) -> dict:
         "summary": first_text(row, "title_summary", "summary"),
         "note_sha256": hashlib.sha256(note.encode("utf-8")).hexdigest(),
         "note_length": len(first_text(row, "note") or ""),
+        "note_label": label("note"),
         "raw_evidence_copied": False,
     }

@@ -13,3 +13,10 @@ def first_text(row: dict, *keys: str, limit: int = 200) -> str | None:
 
 def field(row: dict, key: str) -> object:
     return row[key]
+
+
+_LABELS = {"note": "Operator note", "evidence": "Evidence", "message": "Message"}
+
+
+def label(key: str) -> str:
+    return _LABELS[key]
