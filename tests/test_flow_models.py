@@ -443,6 +443,13 @@ def test_a_configured_sanitiser_stops_the_kinds_it_names(kind: str, tmp_path: Pa
 
     name = f"{tmp_path.name}.masking.mask"
     assert codes((f"{name}:{kind}",)) == {8: {_code(other)}}
+    # The trace says what the sanitiser stopped, and so why the value is still raw.
+    (through,) = [
+        f
+        for f in lint_paths([str(tmp_path)], config=Config(sanitizers=(f"{name}:{kind}",)))
+        if f.line == 8
+    ]
+    assert any(f"stops only {kind}" in step.message for step in through.trace)
     assert codes((name,)) == {}
     assert codes(()) == {7: {_code(kind)}, 8: {_code(other)}}
 

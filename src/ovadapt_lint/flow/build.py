@@ -293,7 +293,9 @@ class ModuleBuilder:
                     # Refuses disallowed content: what it returns is checked, for the kinds its patterns look for.
                     kinds = self.validator_kinds.get(node.name)
                     builder.facts.returns = (
-                        builder.stopping(builder.facts.returns, kinds, node) if kinds else {}
+                        builder.stopping(builder.facts.returns, kinds, node, f"{node.name}()")
+                        if kinds
+                        else {}
                     )
                 self.facts.functions[qualname] = builder.facts
                 if nested:
@@ -952,7 +954,9 @@ class FunctionBuilder:
             return self.source("credential", node)
         return EMPTY
 
-    def stopping(self, taint: Taint, kinds: frozenset[str], node: ast.AST) -> Taint:
+    def stopping(
+        self, taint: Taint, kinds: frozenset[str], node: ast.AST, what: str | None = None
+    ) -> Taint:
         """``taint`` through a sanitiser that stops only ``kinds``: its sources of those kinds end here; what it
         carries from parameters and calls is filtered where that is resolved (a ``STOPS`` call site)."""
         if not taint:
@@ -971,10 +975,13 @@ class FunctionBuilder:
             return EMPTY
         # Every atom goes through the filter, so a later sanitiser on the way adds its kinds to it.
         index = len(calls)
+        # The trace says what it stopped (and so what it let through).
+        label = what if what is not None else self.m._code(node)
+        stopped = ", ".join(sorted(kinds)) if len(kinds) < 4 else f"{len(kinds)} kinds"
         calls.append(
             CallSite(
                 STOPS + ",".join(sorted(kinds)),
-                self.m.step(node),
+                self.m.step(node, f"{' '.join(label.split())[:30]} stops only {stopped}"),
                 [kept],
                 {},
                 [self.m.span(node)],

@@ -221,7 +221,7 @@ class Program:
             for atom in self.resolve(function, taint, depth).values():
                 kept = _filtered(atom, kinds, self.models)
                 if kept is not None:
-                    _add(out, kept)
+                    _add(out, kept[:3] + (_joined(kept[3], (site.step,)), kept[4]))
         return out
 
     @staticmethod
