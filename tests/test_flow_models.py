@@ -56,7 +56,13 @@ def _module(examples: list[Example]) -> tuple[str, dict[int, tuple[str, str | No
         "import os",
         "import re",
         "import subprocess",
+        "import traceback",
         "from pathlib import Path",
+        "",
+        "",
+        "def _keyed(row, *keys):",  # a helper that reads a record with the keys it is given
+        "    for key in keys:",
+        "        return row.get(key)",
     ]
     imports = sorted(
         {i for e in examples for n in [e.entry.split(": ", 1)[1]] for i in _imports(n)}
@@ -107,6 +113,14 @@ def _source_examples() -> list[Example]:
         out.append(Example(f"sources.fields: {name}", [], f'record["{name}"]', _code(kind)))
         out.append(
             Example(f"sources.fields (get): {name}", [], f'record.get("{name}")', _code(kind))
+        )
+        out.append(
+            Example(
+                f"sources.fields (keyed helper): {name}",
+                [],
+                f'_keyed(record, "{name}")',
+                _code(kind),
+            )
         )
     for glob in SOURCES["env_credential"]:
         out.append(
@@ -180,6 +194,61 @@ def _sanitiser_examples() -> list[Example]:
         out.append(
             Example(f"sanitizers.substitutions (no placeholder): {name}", [], kept, RAW_CODE)
         )
+    return out
+
+
+# One source per kind the pattern examples are tried on.
+_BY_KIND = {
+    "credential": 'os.environ.get("APP_TOKEN")',
+    "local-path": "os.getcwd()",
+    "private-uri": 'record["uri"]',
+    "free-text": RAW,
+    "exception-text": "traceback.format_exc()",
+}
+
+
+def _closed(kinds: set[str]) -> set[str]:
+    for row in MODELS["sanitizers"]["pattern_combined"]:
+        if set(row["all_of"]) <= kinds:
+            kinds = kinds | set(row["kinds"])
+    return kinds
+
+
+def _redacted(example: str, value: str) -> str:
+    return f're.sub(r"{example}\\S*", "[redacted]", {value})'
+
+
+def _pattern_examples() -> list[Example]:
+    """A redaction whose pattern shows a class's marks stops that class's kinds, and no other kind."""
+    out = []
+    rows = MODELS["sanitizers"]["pattern_kinds"]
+    for row in rows:
+        stopped = _closed(set(row["kinds"]))
+        for kind, value in _BY_KIND.items():
+            out.append(
+                Example(
+                    f"sanitizers.pattern_kinds: {row['example']} on {kind}",
+                    [],
+                    _redacted(row["example"], value),
+                    None if kind in stopped else _code(kind),
+                )
+            )
+    for rule in MODELS["sanitizers"]["pattern_combined"]:
+        single = {tuple(r["kinds"]): r["example"] for r in rows if len(r["kinds"]) == 1}
+        for kind in rule["kinds"]:
+            for left_out in [None, *rule["all_of"]]:
+                value = _BY_KIND[kind]
+                for part in rule["all_of"]:
+                    if part != left_out:
+                        value = _redacted(single[(part,)], value)
+                out.append(
+                    Example(
+                        f"sanitizers.pattern_combined: {kind} without {left_out}",
+                        [],
+                        value,
+                        None if left_out is None else _code(kind),
+                    )
+                )
     return out
 
 
@@ -296,6 +365,7 @@ def _exception_examples() -> list[Example]:
 GROUPS = {
     "sources": _source_examples,
     "sanitizers": _sanitiser_examples,
+    "pattern_kinds": _pattern_examples,
     "propagators": _propagator_examples,
     "sinks": _sink_examples,
     "exceptions": _exception_examples,
@@ -339,3 +409,66 @@ def test_every_model_entry_behaves_as_documented(group: str, tmp_path: Path) -> 
 def test_the_generated_names_match_their_globs() -> None:
     for glob in SOURCES["env_credential"] + SOURCES["env_path"]:
         assert fnmatch.fnmatchcase(_name_for(glob), glob)
+
+
+def test_each_pattern_example_shows_its_own_marks_only() -> None:
+    rows = MODELS["sanitizers"]["pattern_kinds"]
+    for row in rows:
+        assert [r["example"] for r in rows if re.search(r["marks"], row["example"])] == [
+            row["example"]
+        ]
+
+
+@pytest.mark.parametrize("kind", sorted(_BY_KIND))
+def test_a_configured_sanitiser_stops_the_kinds_it_names(kind: str, tmp_path: Path) -> None:
+    """``sanitizers = ["pkg.mask:KIND"]``: a value of that kind through it is clean, one of another kind is not;
+    the old form (no kinds) stops every kind."""
+    other = "free-text" if kind != "free-text" else "credential"
+    (tmp_path / "masking.py").write_text("def mask(text):\n    return text\n", encoding="utf-8")
+    (tmp_path / "cards.py").write_text(
+        "import os\nimport traceback\nfrom .masking import mask\n\n\n"
+        "def card(record):\n"
+        f'    return {{"schema_version": "{SCHEMA}", "a": mask({_BY_KIND[kind]}),\n'
+        f'            "b": mask({_BY_KIND[other]})}}\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "__init__.py").write_text("", encoding="utf-8")
+
+    def codes(sanitizers: tuple[str, ...]) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {}
+        for f in lint_paths([str(tmp_path)], config=Config(sanitizers=sanitizers)):
+            if re.fullmatch(r"OVA[2456]\d\d", f.code):
+                out.setdefault(f.line, set()).add(f.code)
+        return out
+
+    name = f"{tmp_path.name}.masking.mask"
+    assert codes((f"{name}:{kind}",)) == {8: {_code(other)}}
+    # The trace says what the sanitiser stopped, and so why the value is still raw.
+    (through,) = [
+        f
+        for f in lint_paths([str(tmp_path)], config=Config(sanitizers=(f"{name}:{kind}",)))
+        if f.line == 8
+    ]
+    assert any(f"stops only {kind}" in step.message for step in through.trace)
+    assert codes((name,)) == {}
+    assert codes(()) == {7: {_code(kind)}, 8: {_code(other)}}
+
+
+def test_a_sanitiser_naming_an_unknown_kind_is_a_config_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / ".ovadapt-lint.toml").write_text(
+        'sanitizers = ["pkg.text.mask:credentail"]\n', encoding="utf-8"
+    )
+    (tmp_path / "mod.py").write_text("x = 1\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "ovadapt_lint", "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert "unknown kind(s) credentail" in proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1

@@ -81,7 +81,9 @@ KEYS: tuple[Key, ...] = (
     Key("public-validators", "public_validators", "strings", (), "Calls whose argument is a "
         "public projection (a repository's own validator of its public fixtures)."),
     Key("public-sinks", "public_sinks", "sinks", (), "`package.module:function` or "
-        "`package.module:Class.method` whose arguments are published."),
+        "`package.module:Class.method` whose arguments are published; with `()` after it "
+        "(`package.module:function()`), its return value is published (printed or sent by code "
+        "outside the linted files, such as a CLI in another package)."),
     Key("projection-functions", "projection_functions", "globs", (), "Names of functions that "
         "build projections (fnmatch, lowercased; added to those of rules/vocabulary/python.toml), "
         "for the `--scope all` audit."),
@@ -89,8 +91,9 @@ KEYS: tuple[Key, ...] = (
         "instances are projections."),
     Key("projection-receivers", "projection_receivers", "globs", (), "Names of variables that "
         "hold a projection being built."),
-    Key("sanitizers", "sanitizers", "strings", (), "Functions that redact, hash or validate: a "
-        "value through one of them is no longer raw (added to the sanitisers of rules/flow/models.toml)."),
+    Key("sanitizers", "sanitizers", "sanitizers", (), "Functions that redact, hash or validate: a "
+        "value through one of them is no longer raw (added to the sanitisers of rules/flow/models.toml); "
+        "`name:kind,kind` stops only those kinds (`pkg.text.mask_tokens:credential`)."),
     Key("deny-list", "deny_list", "paths", (), "Files of internal names (OVA701), relative to the "
         "config file: one per line, `#` comments, `re:PATTERN` (RE2), `sha256:HEX`.",
         flag="--deny-list"),
@@ -364,13 +367,23 @@ def _codes(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
 def _sinks(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
     entries = _strings(value, where, reading)
     for entry in entries:
-        if ":" not in entry or not all(
-            p.replace("_", "a").replace(".", "a").isalnum() for p in entry.split(":", 1)
+        named = entry.removesuffix("()")  # `pkg.mod:function()`: what it returns is published
+        if ":" not in named or not all(
+            p.replace("_", "a").replace(".", "a").isalnum() for p in named.split(":", 1)
         ):
             raise ConfigError(
                 f"{where}: {entry!r} is not 'package.module:function' or "
                 f"'package.module:Class.method'"
             )
+    return entries
+
+
+def _sanitizers(value: Any, where: str, reading: _Reading) -> tuple[str, ...]:
+    from .flow.models import sanitizer_errors
+
+    entries = _strings(value, where, reading)
+    for error in sanitizer_errors(entries):
+        raise ConfigError(f"{where}: {error}")
     return entries
 
 
@@ -409,6 +422,7 @@ _READERS: dict[str, Callable[[Any, str, _Reading], Any]] = {
     "paths": _paths,
     "codes": _codes,
     "sinks": _sinks,
+    "sanitizers": _sanitizers,
     "table": _table_value,
     "ignores": _ignores,
     "count": _count,

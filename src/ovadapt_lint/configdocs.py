@@ -15,6 +15,7 @@ _KINDS = {
     "strings": "a list of strings",
     "paths": "a list of file paths",
     "sinks": "a list of `package.module:function` names",
+    "sanitizers": "a list of function names, each optionally `:kind,kind` (the flow kinds it stops)",
     "table": "a table",
     "ignores": "a table of glob = [codes]",
     "count": "a non-negative integer",

@@ -231,6 +231,10 @@ def flow_models_markdown() -> list[str]:
         f"onto (`out_dir / name`, `os.path.join(root, ...)`), and the text (`str()`, `os.fspath()`, f-strings, "
         f"`.as_posix()`) of a parameter annotated `Path` or of `Path(<not a literal>)`; `record`: `{{k: v for k, v in record.items()}}` "
         f"of a record handed in.",
+        "- A helper that reads a record with keys it is given (`def first_text(row, *keys)` reading "
+        "`row.get(key)` / `row[key]` / `getattr(obj, key)`, also through another such helper) reads, at a call with "
+        'literal keys (`first_text(item, "summary", "note")`, `*KEYS` of a module constant), each named field: '
+        "the result carries the source kind of every key above.",
         "",
         f"**Sanitisers** stop a flow: calls {_names(kill['calls'])}; any call into {_names(kill['modules'])}; "
         f"methods {_names(kill['methods'])}; attributes {_names(kill['attributes'])}; comparisons, `not`, "
@@ -240,6 +244,28 @@ def flow_models_markdown() -> list[str]:
         f"(its summary), or that checks its argument against a pattern and refuses it (`if PATTERN.search(x): "
         f"raise` / `return None`); and the configured `sanitizers`. Truncation, slicing, `textwrap.shorten` and "
         f"whitespace collapse only propagate.",
+        "",
+        "Sanitisers stop the kinds they handle (Pysa's per-kind sanitisers): hashing, counting, comparing and the "
+        "calls above stop every kind; a function that refuses what a pattern finds, or a substitution with a "
+        "placeholder, stops the kinds its pattern looks for, read from the text of the pattern, of the constants "
+        "it is built from, of the predicates it calls and of its name: "
+        + "; ".join(
+            f"marks `{row['marks']}` (e.g. `{row['example']}`) stop "
+            + ("every kind" if set(row["kinds"]) >= set(data["kinds"]) else _names(row["kinds"]))
+            for row in kill["pattern_kinds"]
+        )
+        + ". A pattern with none of these marks stops every kind, and so does a test that refuses what does "
+        "*not* match (`if not TOKEN.fullmatch(x): raise`, an allow-list). "
+        + "; ".join(
+            f"Stopping all of {_names(row['all_of'])} (one sanitiser or several in turn) stops "
+            f"{_names(row['kinds'])} too"
+            for row in kill["pattern_combined"]
+        )
+        + ". So a credential-only refusal (`if TOKEN.search(text): return None`) lets exception text, free "
+        "text and paths through: they are still reported. A function's summary says which kinds it stops, and "
+        "a caller's value through it keeps the others. A configured sanitiser may name its kinds: `sanitizers "
+        '= ["pkg.text.mask_tokens:credential", "pkg.text.scrub"]` (the first stops credentials only, the '
+        "second every kind).",
         "",
         f"**Propagators** carry their arguments' material: calls {_names(carry['calls'])}; methods "
         f"{_names(carry['methods'])}; container updates {_names(carry['container_methods'])}. Any other library "
@@ -267,14 +293,17 @@ def flow_models_markdown() -> list[str]:
         f"one: a path whose name ends in {_names(sinks['public_suffixes'])} or that runs through a "
         f"{_names(sinks['public_folders'])} folder, wherever the value was built;",
         '- the arguments of the configured `public-sinks = ["pkg.module:function", "pkg.module:Class.method"]` '
-        "(a chat-board upsert, a comment poster) and of `public-validators`;",
+        "(a chat-board upsert, a comment poster) and of `public-validators`; what a `public-sinks` entry written "
+        'with `()` returns (`"pkg.module:build_payload()"`: a payload a command-line tool outside the linted '
+        "files prints);",
         f'- with `published = "outputs"` (config, or `--published outputs`): every machine-readable output too: '
         f"what reaches standard output (the arguments of {_names(sinks['outputs'])}, `json.dump(x, sys.stdout)`; "
         f"not a `json.dumps` that feeds a hash, a socket or a private file), and what a CLI command handler returns (a function given "
         f"to `set_defaults({'/'.join(sinks['handler_keywords'])}=...)` or decorated as "
         f"{_names(sinks['handler_decorators'])}).",
         "",
-        "To extend the model for a repository: list its redactors in `sanitizers`, its publishers in "
+        "To extend the model for a repository: list its redactors in `sanitizers` (with the kinds they stop when "
+        "not all), its publishers in "
         '`public-sinks`, and set `published = "outputs"` when everything it prints as JSON is promised to be '
         "public-safe.",
         "",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..frontends.ast_nodes import BLOCK_CLASSES, walk
@@ -36,6 +36,9 @@ from .facts import (
 from .models import FlowModels
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# The callee of a call site that stands for a sanitiser stopping only some kinds ("<stops>credential,local-path"):
+# what it is given carries on, less those kinds, once resolved (its parameters' material is known only then).
+STOPS = "<stops>"
 # Field reads that select an id, a count, a digest or a flag out of a record carry none of its text.
 _COMPACT_WORDS = frozenset(
     {
@@ -159,6 +162,9 @@ class ModuleBuilder:
             set()
         )  # module constants that name files shipped with the code
         self.validators: set[str] = set()  # module functions that raise on disallowed content
+        # What a validator stops, from the patterns it refuses (models.stopped_by); None: every kind.
+        self.validator_kinds: dict[str, frozenset[str] | None] = {}
+        self.assigned: dict[str, ast.AST] = {}  # module-level NAME = value
 
     # --- positions ---------------------------------------------------------
     def span(self, node: ast.AST) -> tuple:
@@ -216,6 +222,7 @@ class ModuleBuilder:
                 and isinstance(node.targets[0], ast.Name)
             ):
                 text = _string(node.value)
+                self.assigned[node.targets[0].id] = node.value
                 if text is not None:
                     self.constants[node.targets[0].id] = text
                 keys = self.literal_keys(node.value)
@@ -237,8 +244,10 @@ class ModuleBuilder:
             return memo[name]
 
         for node in functions.values():
-            if _validates(node, predicate):
+            refusals = _refusals(node, predicate)
+            if refusals:
                 self.validators.add(node.name)
+                self.validator_kinds[node.name] = self.refused_kinds(node, refusals, functions)
         module = FunctionBuilder(self, self.tree, f"{self.name}.<module>", [], None, {})
         module.run()
         self.module_env = module.env
@@ -281,10 +290,56 @@ class ModuleBuilder:
                 )
                 builder.run()
                 if node.name in self.validators and class_name is None:
-                    builder.facts.returns = {}  # raises on disallowed content: what it returns is checked
+                    # Refuses disallowed content: what it returns is checked, for the kinds its patterns look for.
+                    kinds = self.validator_kinds.get(node.name)
+                    builder.facts.returns = (
+                        builder.stopping(builder.facts.returns, kinds, node, f"{node.name}()")
+                        if kinds
+                        else {}
+                    )
                 self.facts.functions[qualname] = builder.facts
                 if nested:
                     self._scope(node.body, f"{qualname}.<locals>", None, inner, nested)
+
+    def pattern_text(
+        self, nodes: list[ast.AST], functions: Mapping[str, ast.AST] | None = None
+    ) -> str:
+        """The text of what a refusal or a redaction looks for: the code of ``nodes``, and of the module constants
+        and (``functions``) predicates they name, two levels down; read by ``models.stopped_by``."""
+        parts: list[str] = []
+        seen: set[str] = set()
+        todo = list(nodes)
+        for _ in range(3):
+            named: list[ast.AST] = []
+            for node in todo:
+                parts.append(self._code(node))
+                for inner in walk(node):
+                    name = inner.id if isinstance(inner, ast.Name) else None
+                    if name is None or name in seen:
+                        continue
+                    seen.add(name)
+                    if name in self.assigned:
+                        parts.append(name)
+                        named.append(self.assigned[name])
+                    elif functions is not None and name in functions:
+                        function = functions[name]
+                        parts.append(name)
+                        # its docstring says what it is for, not what it looks for
+                        body = function.body  # type: ignore[attr-defined]
+                        docstring = bool(body) and _string(getattr(body[0], "value", None))
+                        named += body[1:] if docstring else body
+            todo = named
+        return "\n".join(parts)
+
+    def refused_kinds(
+        self, node: ast.AST, refusals: list[tuple[ast.AST, bool]], functions: Mapping[str, ast.AST]
+    ) -> frozenset[str] | None:
+        """The kinds a validator stops: every kind if one of its tests refuses what does *not* match a pattern
+        (an allow-list: `if not TOKEN.fullmatch(x): raise`), else the kinds its refused patterns look for."""
+        if any(allowing for _, allowing in refusals):
+            return None
+        text = self.pattern_text([test for test, _ in refusals], functions)
+        return self.models.stopped_by(f"{getattr(node, 'name', '')}\n{text}")
 
     def _class(self, node: ast.ClassDef, qualname: str) -> None:
         fields, spans = [], {}
@@ -331,15 +386,17 @@ def _tests_patterns(function: ast.AST) -> bool:
     )
 
 
-def _validates(
+def _refusals(
     function: ast.AST, predicate: Callable[[str | None], bool] = lambda name: False
-) -> bool:
+) -> list[tuple[ast.AST, bool]]:
     """Checks its argument for disallowed content and refuses it: ``if <pattern test>: raise`` or
     ``return None`` (a constant), the test a pattern match or a module predicate that matches patterns
-    (``if _private_value(value): return None``). What it lets through was checked; truncation alone is not."""
+    (``if _private_value(value): return None``). What it lets through was checked; truncation alone is not.
+    Each refusing test, and whether it refuses what does not match (``if not TOKEN.fullmatch(x)``)."""
     params = {a.arg for a in (*function.args.posonlyargs, *function.args.args)}  # type: ignore[attr-defined]
     if not params:
-        return False
+        return []
+    found: list[tuple[ast.AST, bool]] = []
     for node in _statements(function.body):  # type: ignore[attr-defined]
         if not isinstance(node, ast.If) or not any(
             isinstance(s, ast.Raise)
@@ -349,13 +406,24 @@ def _validates(
             for s in node.body
         ):
             continue
-        for inner in walk(node.test):
-            if isinstance(inner, ast.Call) and (
+        negated = {
+            id(x)
+            for n in walk(node.test)
+            if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)
+            for x in walk(n.operand)
+        }
+        tests = [
+            inner
+            for inner in walk(node.test)
+            if isinstance(inner, ast.Call)
+            and (
                 (dotted(inner.func) or "").rsplit(".", 1)[-1] in _PATTERN_TESTS
                 or predicate(dotted(inner.func))
-            ):
-                return True
-    return False
+            )
+        ]
+        if tests:
+            found.append((node.test, any(id(t) in negated for t in tests)))
+    return found
 
 
 class FunctionBuilder:
@@ -421,7 +489,11 @@ class FunctionBuilder:
                     continue  # the receiver: its attributes are the object's state, not an input
                 self.env[name] = taint_of(("p", index, (), (), None))
             args = self.node.args  # type: ignore[attr-defined]
-            for extra in (args.vararg, args.kwarg, *args.kwonlyargs):
+            if (
+                args.vararg is not None
+            ):  # `*keys`: the caller's extra positional arguments (resolve._argument)
+                self.env[args.vararg.arg] = taint_of(("p", "*" + args.vararg.arg, (), (), None))
+            for extra in (args.kwarg, *args.kwonlyargs):
                 if extra is not None:
                     self.env[extra.arg] = taint_of(("p", extra.arg, (), (), None))
         self.block(getattr(self.node, "body", []))
@@ -865,9 +937,10 @@ class FunctionBuilder:
         if key_taint and isinstance(node.ctx, ast.Load):
             # A missing computed key raises a KeyError whose text is the key.
             self.facts.throws.append(("r", "KeyError", key_taint, False))
-        return elements(
-            self.expr(base)
-        )  # a computed key: the key's own material is not the value's
+            # a computed key: the key's own material is not the value's; a key handed in names a field
+            record = self.expr(base)
+            return union(elements(record), self.keyed(key_taint, node, base, record))
+        return elements(self.expr(base))
 
     def keys_of(self, node: ast.AST) -> tuple[str, ...]:
         """The literal keys a loop variable runs over (`for key in ("status", "priority")`), else ()."""
@@ -880,6 +953,58 @@ class FunctionBuilder:
         if self.models.env_credential.match(upper):
             return self.source("credential", node)
         return EMPTY
+
+    def stopping(
+        self, taint: Taint, kinds: frozenset[str], node: ast.AST, what: str | None = None
+    ) -> Taint:
+        """``taint`` through a sanitiser that stops only ``kinds``: its sources of those kinds end here; what it
+        carries from parameters and calls is filtered where that is resolved (a ``STOPS`` call site)."""
+        if not taint:
+            return EMPTY
+        calls = self.facts.calls
+        if len(taint) == 1:
+            tag, ref, path, _, _ = next(iter(taint.values()))
+            if tag == "c" and not path and calls[ref].callee.startswith(STOPS):
+                # Sanitisers in turn (`_PATH.sub(..., _SECRET.sub(..., text))`): one filter, of all their kinds.
+                inner = calls[ref]
+                kinds = kinds | frozenset(inner.callee[len(STOPS) :].split(","))
+                taint = inner.args[0]
+        kinds = self.models.closed(kinds)
+        kept = {k: a for k, a in taint.items() if a[0] != "s" or a[1] not in kinds}
+        if not kept:
+            return EMPTY
+        # Every atom goes through the filter, so a later sanitiser on the way adds its kinds to it.
+        index = len(calls)
+        # The trace says what it stopped (and so what it let through).
+        label = what if what is not None else self.m._code(node)
+        stopped = ", ".join(sorted(kinds)) if len(kinds) < 4 else f"{len(kinds)} kinds"
+        calls.append(
+            CallSite(
+                STOPS + ",".join(sorted(kinds)),
+                self.m.step(node, f"{' '.join(label.split())[:30]} stops only {stopped}"),
+                [kept],
+                {},
+                [self.m.span(node)],
+                {},
+            )
+        )
+        return taint_of(("c", index, (), (), None))
+
+    def keyed(self, key: Taint, node: ast.AST, base: ast.AST, record: Taint) -> Taint:
+        """A field read whose key comes from a parameter (``record.get(key)`` for ``key`` in ``*keys``): the field
+        the caller names with a literal key (``_first_text(row, "note")``) is a source of that field's kind. Only of
+        a record handed in or read (not a table spelt in the code, nor a container built here)."""
+        if not key or not record or (isinstance(base, ast.Name) and base.id in self.containers):
+            return EMPTY
+        step = (self.m.step(node),)
+        return taint_of(*(("k", a[1], (), step, None) for a in key.values() if a[0] == "p"))
+
+    def partial_kinds(self, name: str, raw_name: str | None) -> frozenset[str] | None:
+        """The kinds a sanitiser that stops only some stops: a configured one that names them, or a validator of
+        this module whose patterns look for them. None: not such a sanitiser."""
+        if raw_name in self.m.validators and raw_name not in self.env:
+            return self.m.validator_kinds.get(raw_name)
+        return self.models.partial(name) if name else None
 
     def e_call(self, node: ast.Call) -> Taint:
         taint = self.called(node)
@@ -944,7 +1069,30 @@ class FunctionBuilder:
             )
             text = _string(replacement)
             if text is not None and models.placeholders.search(text):
-                return EMPTY  # a substitution with a placeholder is redaction
+                # A substitution with a placeholder is redaction: of the kinds its pattern looks for.
+                pattern = positional[0] if name.startswith("re.") and positional else receiver
+                kinds = (
+                    models.stopped_by(self.m.pattern_text([pattern]))
+                    if pattern is not None
+                    else None
+                )
+                if kinds is None:
+                    return EMPTY
+                args, kwargs = self.arguments(node)
+                return self.stopping(union(*args, *kwargs.values()), kinds, node)
+        stops = self.partial_kinds(name, raw_name)
+        if stops is not None:
+            if (
+                raw_name in self.m.validators
+            ):  # its summary stops those kinds (ModuleBuilder._scope)
+                taint = self.call_site(node, raw_name, *self.arguments(node))
+            else:
+                args, kwargs = self.arguments(node)
+                taint = self.stopping(union(*args, *kwargs.values()), stops, node)
+            for arg in positional:  # what it accepted is clean of those kinds from here on
+                if isinstance(arg, ast.Name):
+                    self.env[arg.id] = self.stopping(self.lookup(arg.id), stops, arg)
+            return taint
         if name and (
             models.kills(name) or (raw_name in self.m.validators and raw_name not in self.env)
         ):
@@ -976,6 +1124,8 @@ class FunctionBuilder:
             taint = self.propagated(node, name, args, kwargs)
             if name in _PATH_TEXT_CALLS and node.args:
                 taint = self.path_text(node.args[0], taint)
+            elif name == "getattr" and len(args) > 1:
+                taint = union(taint, self.keyed(args[1], node, node.args[0], args[0]))
             if (
                 name == "os.path.join"
                 and node.args
@@ -1038,7 +1188,10 @@ class FunctionBuilder:
         if method in models.whole_record_methods:
             return self.expr(receiver)
         if method in models.propagate_methods:
-            taint = union(self.expr(receiver), *args, *kwargs.values())
+            record = self.expr(receiver)
+            taint = union(record, *args, *kwargs.values())
+            if method == "get" and args:
+                taint = union(taint, self.keyed(args[0], node, receiver, record))
             return self.path_text(receiver, taint) if method == "as_posix" else taint
         base_name = dotted(receiver)
         if base_name in ("self", "cls") and self.class_name is not None:
@@ -1186,10 +1339,48 @@ class FunctionBuilder:
             if bound:
                 spans.insert(0, self.m.span(node.func))
             kw_spans = {k.arg: self.m.span(k.value) for k in node.keywords if k.arg is not None}
+            args, kwargs = self.field_names(node, callee, args, kwargs, bound)
             self.facts.calls.append(
                 CallSite(callee, self.m.step(node), args, kwargs, spans, kw_spans, bound)
             )
         return taint_of(("c", index, (), (), None))
+
+    def field_names(
+        self,
+        node: ast.Call,
+        callee: str,
+        args: list[Taint],
+        kwargs: dict[str, Taint],
+        bound: bool,
+    ) -> tuple[list[Taint], dict[str, Taint]]:
+        """A literal argument that names a raw field (``"note"``) carries that name (an ``f`` atom): where the
+        callee reads a record with it as the key, the read is a source of the field's kind (resolve)."""
+        last = callee.rsplit(".", 1)[-1]
+        fields = self.models.fields
+
+        def named(value: ast.AST) -> Taint:
+            texts = self.m.literal_keys(value.value) if isinstance(value, ast.Starred) else ()
+            text = _string(value)
+            found = [t for t in (*texts, *((text,) if text is not None else ())) if t in fields]
+            return taint_of(
+                *(
+                    ("f", fields[t], (), (self.m.step(value, f'{last}(…, "{t}")'),), None)
+                    for t in found
+                )
+            )
+
+        shift = 1 if bound else 0
+        for index, value in enumerate(node.args):
+            extra = named(value)
+            if extra and index + shift < len(args):
+                args = [*args]
+                args[index + shift] = union(args[index + shift], extra)
+        for keyword in node.keywords:
+            name = keyword.arg
+            extra = named(keyword.value) if name is not None else EMPTY
+            if extra and name is not None:
+                kwargs = {**kwargs, name: union(kwargs.get(name, EMPTY), extra)}
+        return args, kwargs
 
     def call_sinks(
         self,

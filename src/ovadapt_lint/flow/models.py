@@ -37,6 +37,10 @@ class FlowModels:
     kill_attributes: frozenset[str]
     placeholders: re.Pattern[str]
     substitutions: frozenset[str]
+    # (marks, kinds): a sanitiser whose pattern shows these marks stops these kinds (see stopped_by)
+    pattern_kinds: tuple[tuple[re.Pattern[str], frozenset[str]], ...]
+    # (all of these, then these too): kinds that stopping together stops more (see closed)
+    pattern_combined: tuple[tuple[frozenset[str], frozenset[str]], ...]
     propagate_calls: frozenset[str]
     propagate_methods: frozenset[str]
     container_methods: frozenset[str]
@@ -57,7 +61,9 @@ class FlowModels:
     # From the configuration.
     sanitizers: frozenset[str] = (
         frozenset()
-    )  # qualified names or last names of the user's sanitisers
+    )  # qualified names or last names of the user's sanitisers (every kind)
+    # The user's sanitisers that name the kinds they stop ("pkg.mod.mask:credential"): name -> kinds
+    partial_sanitizers: dict[str, frozenset[str]] = field(default_factory=dict)
     public_sinks: tuple[str, ...] = ()  # "pkg.module:function" / "pkg.module:Class.method"
     validators: frozenset[str] = frozenset()  # last names of calls whose argument is published
     published: str = "projections"  # or "outputs": every machine-readable output is published
@@ -75,6 +81,37 @@ class FlowModels:
                 or last in self.sanitizers
             )
         return answer
+
+    def partial(self, name: str) -> frozenset[str] | None:
+        """The kinds a configured sanitiser that names them stops (by qualified or last name); None if not one."""
+        if not self.partial_sanitizers:
+            return None
+        found = self.partial_sanitizers.get(name)
+        if found is None:
+            found = self.partial_sanitizers.get(name.rsplit(".", 1)[-1])
+        return self.closed(found) if found is not None else None
+
+    def combining(self, kind: str) -> bool:
+        """Whether sanitisers stopping other kinds together may stop ``kind`` too (``pattern_combined``)."""
+        return any(kind in more for _, more in self.pattern_combined)
+
+    def closed(self, kinds: frozenset[str]) -> frozenset[str]:
+        """``kinds`` with what stopping all of them together stops too (``pattern_combined``)."""
+        for needed, more in self.pattern_combined:
+            if needed <= kinds:
+                kinds = kinds | more
+        return kinds
+
+    def stopped_by(self, text: str) -> frozenset[str] | None:
+        """The kinds a refusal or redaction stops, from the text of what it looks for (its pattern, the names of
+        its constants and predicates); None: every kind (no class's marks are in it)."""
+        kinds: set[str] = set()
+        for marks, stopped in self.pattern_kinds:
+            if marks.search(text):
+                kinds |= stopped
+        if not kinds or kinds >= set(self.kinds):
+            return None
+        return self.closed(frozenset(kinds))
 
     def quiet_call(self, name: str) -> bool:
         """A library call (``pkg.func``, or ``?.method`` on a receiver not named) whose exceptions carry nothing."""
@@ -137,6 +174,13 @@ class FlowModels:
                 return entry
         return None
 
+    def declared_returns(self) -> dict[str, str]:
+        """``pkg.mod.function`` -> its configured entry ``pkg.mod:function()``: functions whose return value is
+        published (printed or sent by code outside the linted files)."""
+        return {
+            e.removesuffix("()").replace(":", "."): e for e in self.public_sinks if e.endswith("()")
+        }
+
     def declared_method_sink(self, method: str) -> str | None:
         """A configured ``Class.method`` sink matched by its method name on an unresolved receiver."""
         for entry in self.public_sinks:
@@ -148,6 +192,42 @@ class FlowModels:
 
 def _globs(patterns: list[str], flags: int = 0) -> re.Pattern[str]:
     return re.compile("|".join(fnmatch.translate(p) for p in patterns) or r"(?!)", flags)
+
+
+def _sanitizers(
+    entries: tuple[str, ...], kinds: set[str]
+) -> tuple[list[str], dict[str, frozenset[str]]]:
+    """The configured sanitisers: those that stop every kind (``pkg.mod.redact``), and those that name the kinds
+    they stop (``pkg.mod.mask_tokens:credential,local-path``, by qualified and by last name). Names that are no
+    kind are left out (``sanitizer_errors`` reports them)."""
+    whole: list[str] = []
+    partial: dict[str, frozenset[str]] = {}
+    for entry in entries:
+        name, colon, listed = entry.partition(":")
+        if not colon:
+            whole.append(entry)
+            continue
+        named = frozenset(k.strip() for k in listed.split(",")) & kinds
+        if named:
+            partial[name] = partial[name.rsplit(".", 1)[-1]] = named
+    return whole, partial
+
+
+def sanitizer_errors(entries: tuple[str, ...] | list[str]) -> list[str]:
+    """One line per configured sanitiser whose kinds are not all flow kinds (``rules/flow/models.toml``)."""
+    kinds = set(rulepack.load_toml("flow", "models.toml")["kinds"])
+    out = []
+    for entry in entries:
+        name, colon, listed = entry.partition(":")
+        unknown = (
+            sorted(k.strip() for k in listed.split(",") if k.strip() not in kinds) if colon else []
+        )
+        if unknown:
+            out.append(
+                f"sanitizer {name!r} names unknown kind(s) {', '.join(unknown)} "
+                f"(kinds: {', '.join(sorted(kinds))})"
+            )
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -165,6 +245,7 @@ def flow_models(
         data["sinks"],
     )
     raises = data["exceptions"]
+    whole, partial = _sanitizers(sanitizers, set(data["kinds"]))
     return FlowModels(
         kinds={name: Kind(**row) for name, row in data["kinds"].items()},
         source_calls=dict(sources["calls"]),
@@ -184,6 +265,12 @@ def flow_models(
         kill_attributes=frozenset(kill["attributes"]),
         placeholders=re.compile(kill["placeholders"]),
         substitutions=frozenset(kill["substitutions"]),
+        pattern_kinds=tuple(
+            (re.compile(row["marks"]), frozenset(row["kinds"])) for row in kill["pattern_kinds"]
+        ),
+        pattern_combined=tuple(
+            (frozenset(row["all_of"]), frozenset(row["kinds"])) for row in kill["pattern_combined"]
+        ),
         propagate_calls=frozenset(carry["calls"]),
         propagate_methods=frozenset(carry["methods"]),
         container_methods=frozenset(carry["container_methods"]),
@@ -201,7 +288,8 @@ def flow_models(
         exc_quiet_methods=frozenset(raises["quiet_methods"]),
         exc_carriers={k: tuple(v) for k, v in raises["carriers"].items()},
         exc_bases=dict(raises["bases"]),
-        sanitizers=frozenset(sanitizers) | frozenset(s.rsplit(".", 1)[-1] for s in sanitizers),
+        sanitizers=frozenset(whole) | frozenset(s.rsplit(".", 1)[-1] for s in whole),
+        partial_sanitizers=partial,
         public_sinks=public_sinks,
         validators=frozenset(v.rsplit(".", 1)[-1] for v in validators),
         published=published,

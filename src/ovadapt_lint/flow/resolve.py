@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..findings import Finding, FlowStep, Span, make_finding
-from .build import compact_name
+from .build import STOPS, compact_name
 from .facts import (
     EMPTY,
     MAX_ATOMS,
@@ -30,6 +30,7 @@ from .facts import (
     identity,
     store,
     taken,
+    union,
 )
 from .models import FlowModels
 
@@ -49,6 +50,9 @@ class ParamSink:
     where: tuple  # (file, line, col, end line, end col) of the published value
     trace: tuple  # steps from the parameter to the sink
     path: tuple = ()  # where the parameter's material sits in the published value (TAKEN: a part of it)
+    tag: str = (
+        "p"  # "k": the field of a record named by this parameter's literal key reaches the sink
+    )
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,7 @@ class Program:
         out: Taint = {}
         for atom in taint.values():
             tag = atom[0]
-            if tag == "s" or tag == "p":
+            if tag in _KEPT:
                 _add(out, atom)
                 continue
             if depth >= MAX_DEPTH:
@@ -185,19 +189,56 @@ class Program:
         return result
 
     def call_result(self, function: FunctionFacts, site: CallSite, depth: int) -> Taint:
+        if site.callee.startswith(STOPS):
+            return self.stopped(function, site, depth)
         target = self.find(site.callee)
         if target is None or site.stores:
             return EMPTY
         if target in self.classes:
             return self.constructed(function, site, target, depth)
         out: Taint = {}
+        callee = self.functions[target][1]
         for atom in self.returns(target).values():
-            if atom[0] == "s":
+            if atom[0] in ("s", "f"):
                 _add(out, atom[:3] + (_joined(atom[3], (site.step,)), atom[4]))
                 continue
-            argument = _argument(site, atom[1], self.functions[target][1])
-            for inner in _after(self.resolve(function, argument, depth), atom).values():
+            argument = self.resolve(function, _argument(site, atom[1], callee), depth)
+            carried = (
+                self.keyed(argument, atom)
+                if atom[0] == "k"
+                else _after(argument, atom, self.models)
+            )
+            for inner in carried.values():
                 _add(out, inner[:3] + (_joined(inner[3], (site.step,)), inner[4]))
+        return out
+
+    def stopped(self, function: FunctionFacts, site: CallSite, depth: int) -> Taint:
+        """What a sanitiser that stops only some kinds lets through: its argument, less those kinds (parameters
+        and keyed reads carry the kinds stopped on, for their callers)."""
+        kinds = frozenset(site.callee[len(STOPS) :].split(","))
+        out: Taint = {}
+        for taint in site.args:
+            for atom in self.resolve(function, taint, depth).values():
+                kept = _filtered(atom, kinds, self.models)
+                if kept is not None:
+                    _add(out, kept[:3] + (_joined(kept[3], (site.step,)), kept[4]))
+        return out
+
+    @staticmethod
+    def keyed(argument: Taint, atom: tuple) -> Taint:
+        """A keyed read (``k`` atom) of the callee, given the caller's resolved argument for its key parameter:
+        a literal key that names a raw field (an ``f`` atom) makes that read a source of the field's kind; a key
+        the caller was handed in turn makes the read the caller's own keyed read."""
+        _, ref, path, trace, slot = atom
+        _, stops = _ref(ref)
+        out: Taint = {}
+        for inner in argument.values():
+            if inner[0] == "f" and inner[1] not in stops:
+                _add(out, ("s", inner[1], path, _joined(inner[3], trace), slot))
+            elif inner[0] == "p":
+                param, more = _ref(inner[1])
+                merged = (param, stops | more) if stops | more else param
+                _add(out, ("k", merged, path, _joined(inner[3], trace), slot))
         return out
 
     # --- exceptions ------------------------------------------------------------------
@@ -271,9 +312,13 @@ class Program:
                 if atom[0] == "s":
                     _add(carried, atom)
                     continue
+                if atom[0] != "p":
+                    continue
                 argument = _argument(site, atom[1], callee)
                 for resolved in self.resolve(function, argument, depth + 1).values():
-                    _add(carried, resolved)
+                    kept = _filtered(resolved, _ref(atom[1])[1], self.models)
+                    if kept is not None:
+                        _add(carried, kept)
         return False, carried
 
     def constructed(
@@ -307,8 +352,10 @@ class Program:
         facts = self.functions[qualname][1]
         found: dict[tuple, ParamSink] = {}
         for tag, param, reason, key, where, trace, path in self._reached(facts):
-            if tag == "p":
-                found.setdefault((param, where), ParamSink(param, reason, key, where, trace, path))
+            if tag in ("p", "k"):
+                found.setdefault(
+                    (tag, param, where), ParamSink(param, reason, key, where, trace, path, tag)
+                )
         result = list(found.values())
         self._param_sinks[qualname] = result
         return result
@@ -322,7 +369,7 @@ class Program:
             self._reached_by[key] = list(self._hits(facts))
         return self._reached_by[key]
 
-    def _hits(self, facts: FunctionFacts, tag: str = "sp"):
+    def _hits(self, facts: FunctionFacts, tag: str = "spk"):
         for sink in [*facts.sinks, *self._fixture_fields(facts)]:
             for atom in self.resolve(facts, sink.taint, 0).values():
                 if atom[0] in tag:
@@ -384,9 +431,14 @@ class Program:
             return
         callee = self.functions[target][1]
         for sink in self.param_sinks(target):
-            argument = _argument(site, sink.param, callee)
-            marker = ("p", sink.param, sink.path, (), None)
-            for atom in _after(self.resolve(facts, argument, 0), marker).values():
+            argument = self.resolve(facts, _argument(site, sink.param, callee), 0)
+            marker = (sink.tag, sink.param, sink.path, (), None)
+            carried = (
+                self.keyed(argument, marker)
+                if sink.tag == "k"
+                else _after(argument, marker, self.models)
+            )
+            for atom in carried.values():
                 if atom[0] in tag:
                     where = atom[4][:5] if atom[4] else sink.where
                     key = atom[4][5] if atom[4] else sink.key
@@ -426,10 +478,21 @@ class Program:
                         }
         return found
 
-    def _handler_hits(self):
-        """With ``published = "outputs"``: what a CLI command handler returns is printed."""
-        reason = 'returned by a CLI command handler (published = "outputs")'
-        for qualname in sorted(self.handlers()):
+    def _handler_hits(self, declared: dict[str, str] | None = None):
+        """With ``published = "outputs"``: what a CLI command handler returns is printed; ``declared``: what the
+        configured ``pkg.mod:function()`` sinks return is published (a CLI outside the linted files prints it)."""
+        reasons: dict[str, str] = {}
+        if declared is not None:
+            for qualname, entry in declared.items():
+                found = self.find(qualname)
+                if found in self.functions:
+                    reasons[found] = f"returned by {entry}, a declared public sink"
+        else:
+            reasons = dict.fromkeys(
+                self.handlers(), 'returned by a CLI command handler (published = "outputs")'
+            )
+        for qualname in sorted(reasons):
+            reason = reasons[qualname]
             for atom in self.returns(qualname).values():
                 if atom[0] == "s":
                     last = atom[3][-1] if atom[3] else ("", 0, 0, "")
@@ -445,10 +508,16 @@ class Program:
         ]
         if self.models.published == "outputs":
             everything.append(list(self._handler_hits()))
+        declared = self.models.declared_returns()
+        if declared:
+            everything.append(list(self._handler_hits(declared)))
         for produced in everything:
             for tag, kind, reason, key, where, trace, _ in produced:
                 if tag != "s":
                     continue
+                kind = _ref(kind)[
+                    0
+                ]  # a source past sanitisers of other kinds: (kind, kinds passed)
                 if key is not None and kind in _COMPUTED and compact_name(key):
                     continue  # `"commit_oid": git_stdout.strip()`: the key says what the output is
                 code = self.models.kinds[kind].code
@@ -529,19 +598,24 @@ def _where(atom: tuple, span: tuple, key: str | None) -> tuple[tuple, str | None
     return span, key
 
 
-def _after(carried: Taint, atom: tuple) -> Taint:
+def _after(carried: Taint, atom: tuple, models: FlowModels | None = None) -> Taint:
     """What a call, global or parameter carries (``carried``), put where the symbolic ``atom`` stood: the parts
     taken out of it (trailing "<key" marks: only what was stored under that key comes along), then stored under
     the atom's keys, its steps continued."""
     if not carried:
         return EMPTY
-    _, _, path, trace, slot = atom
+    _, ref, path, trace, slot = atom
+    stops = _ref(ref)[1] if atom[0] == "p" and models is not None else frozenset()
     keys: list[str] = []
     while path and taken(path[-1]):
         keys.insert(0, path[-1][1:])
         path = path[:-1]
     out: Taint = {}
     for inner in carried.values():
+        if stops:
+            inner = _filtered(inner, stops, models)  # type: ignore[assignment]
+            if inner is None:
+                continue  # a kind a sanitiser on the way stops
         tag, ref, inner_path, inner_trace, inner_slot = inner
         for key in keys:
             if inner_path and not taken(inner_path[-1]):
@@ -566,13 +640,48 @@ def _after(carried: Taint, atom: tuple) -> Taint:
     return out
 
 
-def _argument(site: CallSite, param: int | str, callee: FunctionFacts) -> Taint:
-    """The caller's argument for the callee's parameter ``param`` (a position, or a keyword-only name)."""
-    if isinstance(param, str):
-        return site.kwargs.get(param, EMPTY)
+# Atoms a resolved taint keeps: sources, parameters, keyed reads of a parameter's key, literal field names.
+_KEPT = frozenset({"s", "p", "k", "f"})
+
+
+def _ref(ref: Any) -> tuple[Any, frozenset]:
+    """A parameter atom's parameter, and the kinds sanitisers on its way stop (``(param, kinds)`` when any)."""
+    return ref if isinstance(ref, tuple) else (ref, frozenset())
+
+
+def _filtered(atom: tuple, kinds: frozenset, models: FlowModels | None) -> tuple | None:
+    """``atom`` past a sanitiser that stops ``kinds``: a source of one is gone; a parameter (or a keyed read)
+    carries them, to be stopped where its argument is known; a source that sanitisers of other kinds may stop
+    together (exception text past masks of paths, hosts and secrets in turn) keeps count of those it passed."""
+    if not kinds:
+        return atom
+    tag = atom[0]
+    if tag == "s":
+        kind, had = _ref(atom[1])
+        if kind in kinds:
+            return None
+        if models is None or not models.combining(kind):
+            return atom
+        total = had | kinds
+        return None if kind in models.closed(total) else ("s", (kind, total), *atom[2:])
+    if tag in ("p", "k"):
+        param, had = _ref(atom[1])
+        total = had | kinds
+        return (tag, (param, models.closed(total) if models is not None else total), *atom[2:])
+    return atom
+
+
+def _argument(site: CallSite, param: Any, callee: FunctionFacts) -> Taint:
+    """The caller's argument for the callee's parameter ``param`` (a position, a keyword-only name, or
+    ``*name``: the extra positional arguments)."""
+    param = _ref(param)[0]
     offset = 0
     if not site.bound and callee.params[:1] in (["self"], ["cls"]) and "." in callee.qualname:
         offset = 1  # `Class.method(obj, x)` is rare; `Class(x)` calls __init__ (not followed): nothing to shift
+    if isinstance(param, str):
+        if param[:1] == "*":
+            return union(*site.args[max(len(callee.params) - offset, 0) :])
+        return site.kwargs.get(param, EMPTY)
     index = param - offset
     if 0 <= index < len(site.args):
         return site.args[index]
