@@ -383,7 +383,7 @@ def _config(args: argparse.Namespace):
     """The first path's configuration (or --config's) with the command line applied, its analysis, and the
     run's options."""
     configs, options = _configs(args)
-    return configs.root, configs.analysis(configs.root), options
+    return configs.root, configs.analysis(configs.root).ready(), options
 
 
 def _configs(args: argparse.Namespace):
@@ -403,7 +403,8 @@ def _configs(args: argparse.Namespace):
     overrides = _overrides(args)
     root = overrides.apply(config)
     options = RunOptions.of(config, **_run_options(args))
-    return Configs(root, overrides, fixed=bool(args.config)), options
+    # With a cache, each analysis is built when a file the cache does not answer is linted (start-up).
+    return Configs(root, overrides, fixed=bool(args.config), lazy=options.use_cache), options
 
 
 def _overrides(args: argparse.Namespace):

@@ -393,7 +393,10 @@ def _cached(
         )
     cached, facts = entry
     if facts is not None:
-        cached = cached + _deliver_facts(facts, target.display, facts_out, analysis)
+        flows = _deliver_facts(facts, target.display, facts_out, analysis)
+        if flows is None:
+            return None  # the facts' file is gone or damaged: lint again
+        cached = cached + flows
     # The bytes are at hand: a file with findings keeps them for its code frames.
     source = (
         read_source(target.path, target.display, config.max_file_size, target.kind, data=data)[0]
@@ -408,33 +411,48 @@ def current(facts) -> bool:
     were: the cache is keyed by the module's own bytes, and its contract findings may read a sibling's
     constants."""
     if facts is None or not facts.depends:
-        return (
-            True  # nothing to compare: the contract checker stays unimported (start-up, issue 29)
-        )
-    from .checks.python_projections import file_stamp
+        return True  # nothing to compare
+    return all(list(_file_stamp(path)) == [mtime, size] for path, mtime, size in facts.depends)
 
-    return all(list(file_stamp(path)) == [mtime, size] for path, mtime, size in facts.depends)
+
+def _file_stamp(path: str) -> tuple[int, int]:
+    """(mtime_ns, size) of a file, (-1, -1) when it cannot be stat-ed: what the contract checker records of
+    the files a module depends on (checks.python_projections.file_stamp), compared here without importing it
+    (a warm run imports no check)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return -1, -1
+    return info.st_mtime_ns, info.st_size
 
 
 def _deliver_facts(
     facts, display: str, facts_out: dict | None, analysis: Analysis
-) -> list[Finding]:
+) -> list[Finding] | None:
     """Cached flow facts (cache.StoredFacts): handed to the caller who resolves the run's modules together
-    (decoded only if it must), or resolved alone."""
+    (read and decoded only if it must), or resolved alone (None when they cannot be read)."""
     if facts_out is not None:
         facts_out[display] = facts
         return []
-    return flow_findings([loaded(facts, display)], analysis)
+    module = loaded(facts, display)
+    if module is None:
+        return None
+    analysis.ready()
+    return flow_findings([module], analysis)
 
 
 def loaded(facts, display: str):
-    """A module's flow facts, decoded when they come from the cache."""
+    """A module's flow facts, read and decoded when they come from the cache (None when their file is missing
+    or damaged)."""
     from .cache import StoredFacts
 
     if isinstance(facts, StoredFacts):
+        stored = facts.load()
+        if stored is None:
+            return None
         from .flow.facts import from_json
 
-        return from_json(facts.load(), display)
+        return from_json(stored, display)
     return facts
 
 
@@ -443,10 +461,15 @@ def _depends(facts) -> list:
 
 
 def joined_flow_findings(
-    facts_list: list, keys: list, analysis: Analysis, cache=None
+    facts_list: list,
+    keys: list,
+    analysis: Analysis,
+    cache=None,
+    relint: Callable[[str], Any] | None = None,
 ) -> list[Finding]:
     """``flow_findings`` of a run's modules (``keys``: each one's [display, cache key]), through the cache: a
-    run whose modules are all unchanged reads the joined result and decodes no module's facts."""
+    run whose modules are all unchanged reads the joined result and reads no module's facts. ``relint``: a
+    module's facts computed again (by display), for stored facts that cannot be read any more."""
     key = None
     if cache is not None and facts_list and all(k is not None for _, k in keys):
         key = cache.flow_key(
@@ -455,9 +478,17 @@ def joined_flow_findings(
         found = cache.get_flow(key)
         if found is not None:
             return found
-    found = flow_findings(
-        [loaded(f, display) for (display, _), f in zip(keys, facts_list)], analysis
-    )
+    analysis.ready()
+    modules = []
+    for (display, _), facts in zip(keys, facts_list):
+        module = loaded(facts, display)
+        if module is None and relint is not None:
+            module = relint(display)  # the stored facts' file went missing since its entry was read
+        if module is None:
+            key = None  # unreadable now (removed during the run): the others' flows, not stored as theirs
+            continue
+        modules.append(module)
+    found = flow_findings(modules, analysis)
     if key is not None:
         cache.put_flow(key, found)
     return found
@@ -671,6 +702,9 @@ def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
     """The answered files' cached results and the others' fresh ones, in target order, each with its cache
     key (None when it is not cached)."""
     todo = [t for t in targets if t.display not in answered]
+    if todo:
+        # Built before the first file is linted: a bad configured file is a ConfigError, not a file's notice.
+        analysis.ready()
     computed = zip(todo, map_units(_lint_file, todo, len(todo), config, analysis, cache, jobs=jobs))
     for target in targets:
         linted = None
@@ -690,6 +724,13 @@ def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
             facts,
             key,
         )
+
+
+def _fresh_facts(owners: dict[str, Target], config: Config, analysis: Analysis, display: str):
+    """A module's flow facts, linted again without the cache."""
+    facts: dict = {}
+    lint_target(owners[display], config, analysis, None, None, facts)
+    return facts.get(display)
 
 
 def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Target]]]:
@@ -720,12 +761,12 @@ def run(
 
     # Each config's extension rules, vocabulary and deny-list files are read as it is loaded (the root's
     # here, the others' during discovery): a bad one is a ConfigError, not a per-file notice.
-    configs = configs or Configs(config, fixed=True)
+    configs = configs or Configs(config, fixed=True, lazy=options.use_cache)
     # The reports describe the first path's rules, and those every nested config adds.
     result = LintResult(
         anchor=paths[0] if paths else ".",
         config_source=config.source,
-        rules=configs.analysis(config).pack.rules,
+        rules=configs.analysis(config).rules,
     )
     targets = list(
         discover(
@@ -737,13 +778,13 @@ def run(
             result.skipped,
         )
     )
+    if not targets:
+        configs.analysis(config).ready()  # nothing to lint: a bad configured file is still an error
     runs = _config_runs(targets, configs)
     for other in configs.all()[1:]:
-        if configs.analysis(other).pack.rules is not result.rules:
+        if configs.analysis(other).rules is not result.rules:
             # A nested config's extension rules are reported too: describe (SARIF) and mask them as well.
-            result.rules = dict(
-                sorted({**configs.analysis(other).pack.rules, **result.rules}.items())
-            )
+            result.rules = dict(sorted({**configs.analysis(other).rules, **result.rules}.items()))
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     with _Progress(len(targets), show_progress) as progress, _collections_between_files():
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
@@ -765,7 +806,7 @@ def run(
             ):
                 result.add_file(target)
                 shown = len(result.findings)
-                select(result, group, target, findings, analysis.pack.rules)
+                select(result, group, target, findings, analysis.rules)
                 if source is not None and len(result.findings) > shown:
                     linted[target.display] = source
                 if facts is not None:
@@ -774,11 +815,12 @@ def run(
                     owners[target.display] = target
         for group, analysis, facts_list, owners, keys, cache in modules.values():
             by_file: dict[str, list[Finding]] = {}
-            for finding in joined_flow_findings(facts_list, keys, analysis, cache):
+            relint = partial(_fresh_facts, owners, group, analysis)
+            for finding in joined_flow_findings(facts_list, keys, analysis, cache, relint):
                 by_file.setdefault(finding.path, []).append(finding)
             for display, found in by_file.items():
                 if display in owners:
-                    select(result, group, owners[display], found, analysis.pack.rules)
+                    select(result, group, owners[display], found, analysis.rules)
     finalise(result, options)
     attach_sources(result, linted)
     return result
@@ -864,4 +906,4 @@ def lint_paths(
 
     root = find_config(Path(paths[0])) or Config()
     options = options or RunOptions.of(root)
-    return run(paths, root, configs=Configs(root), options=options).findings
+    return run(paths, root, configs=Configs(root, lazy=options.use_cache), options=options).findings
