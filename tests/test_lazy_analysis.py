@@ -21,6 +21,8 @@ from ovadapt_lint import engine, rulepack
 from ovadapt_lint.config import RunOptions, find_config
 from ovadapt_lint.hierarchy import Configs
 
+from .conftest import run_cli
+
 OLD = 1_600_000_000  # well before the run: files are not "racily clean" for the stat index
 # A helper module's process output reaches a public fixture written by another module: a flow across modules.
 HELPER = """\
@@ -264,3 +266,16 @@ def test_a_warm_command_line_run_imports_no_detector_check_or_rule_pack(
         "importlib.metadata",
     }
     assert sorted(heavy & loaded) == []
+
+
+def test_a_vocabulary_value_of_the_wrong_shape_is_a_configuration_error(
+    tmp_path: Path, xdg: dict
+) -> None:
+    (tmp_path / ".ovadapt-lint.toml").write_text(
+        'extend-vocabulary = { raw_words = ["chatlog"] }\n', encoding="utf-8"
+    )
+    (tmp_path / "a.json").write_text("{}\n", encoding="utf-8")
+    for cached in ((), ("--no-cache",)):
+        proc = run_cli(*cached, ".", cwd=tmp_path, env=xdg)
+        assert proc.returncode == 2, proc.stderr
+        assert "error: bad vocabulary" in proc.stderr and "internal error" not in proc.stderr
