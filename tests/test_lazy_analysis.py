@@ -44,7 +44,7 @@ def write(path):
         json.dump(view, out)
 """
 DENIED = "bluefin"
-FILES = 4  # the project's files that are linted (the config and deny list are not)
+FILES = 6  # the project's files that are linted (the config and deny list are not)
 
 
 def _project(tmp_path: Path) -> Path:
@@ -58,6 +58,13 @@ def _project(tmp_path: Path) -> Path:
     (pkg / "builder.py").write_text(BUILDER, encoding="utf-8")
     (project / "note.public.json").write_text(
         json.dumps({"summary": f"exported from the {DENIED} host"}), encoding="utf-8"
+    )
+    # Public by what it holds (an attestation key), and a document the roles' prefilter must parse to clear.
+    (project / "view.json").write_text(
+        json.dumps({"title": "weekly view", "raw_memory_copied": False}), encoding="utf-8"
+    )
+    (project / "plain.json").write_text(
+        json.dumps({"schema_version": "other_v1"}), encoding="utf-8"
     )
     _age(project)
     return project
@@ -246,8 +253,11 @@ def test_a_warm_command_line_run_imports_no_detector_check_or_rule_pack(
 
     first, _ = run()
     assert "OVA701" in first
+    if fmt == "json":
+        # view.json is public by content; plain.json, parsed to tell, is not.
+        assert json.loads(first)["summary"]["roles"] == {"public": 2, "source": 4, "test": 0}
     second, loaded = run()
-    assert second == first
+    assert second == first  # findings and each file's role, as the cold run reported them
     assert "ovadapt_lint.engine" in loaded  # the probe ran
     # Text output quotes code frames, masked with the credential formats; JSON output quotes none.
     heavy = {"ovadapt_lint.detect.credentials"} if fmt == "json" else set()

@@ -81,6 +81,9 @@ class StoredFacts:
 
 
 _FACTS = ".facts"  # the suffix of the file beside an entry that holds its module's flow facts
+# ... and of the one that holds why a JSON document not public by its path is public by content (the reports'
+# roles), so that a warm run neither parses it again nor builds the contracts to ask them.
+_ROLE = ".role"
 
 
 def dependency_versions() -> dict[str, str]:
@@ -258,6 +261,16 @@ class Cache:
         # The facts in a file of their own, written first: a run that needs no flow resolved never reads them.
         self._write(key, facts, _FACTS)
         self._write(key, {"findings": items, "facts": True, "depends": facts.get("depends", [])})
+
+    def get_role(self, key: str) -> tuple[bool, str | None]:
+        """(known, reason) of the file whose entry is ``key``: why it is public by content, or None."""
+        data = self._read(key, _ROLE)
+        if isinstance(data, dict) and (data.get("why") is None or isinstance(data["why"], str)):
+            return True, data.get("why")
+        return False, None
+
+    def put_role(self, key: str, why: str | None) -> None:
+        self._write(key, {"why": why}, _ROLE)
 
     def flow_key(self, modules: list) -> str:
         """The key of the flow findings of a run's modules: each [display, cache key, files it depends on]."""

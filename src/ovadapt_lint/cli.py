@@ -581,7 +581,8 @@ def _lint(args: argparse.Namespace) -> int:
         from .roles import file_roles
 
         # What each file was judged as: the text summary counts the roles, JSON and SARIF name each file's.
-        result.roles, result.scope = file_roles(result.files, configs), config.scope
+        result.roles = file_roles(result.files, configs, result.path_roles, result.content_roles)
+        result.scope = config.scope
     meta, failed = _guarded(lambda: _metadata(args, result))
     if failed is not None:
         return failed

@@ -240,19 +240,25 @@ def internal_error_notice(exc: Exception, source: SourceFile, what: str) -> Find
 
 
 def target_role(target: Target, config: Config) -> str:
-    from .classify import file_role
+    return path_role(target, config).role
+
+
+def path_role(target: Target, config: Config):
+    """The file's classify.Role (role and why) from its name and place."""
+    from .classify import path_role
 
     base = config.source.parent if config.source is not None else Path(".")
-    return file_role(target.path, config.public_paths, config.test_paths, base)
+    return path_role(target.path, config.public_paths, config.test_paths, base)
 
 
-def cache_kind(target: Target, role: str) -> str:
+def cache_kind(target: Target, role: str, packages: dict[Path, bool] | None = None) -> str:
     """What a file is to the cache besides its bytes: its kind and role; JSON with comments is read by file
-    name, so the name's leniency is part of it; a Python module's flow facts name the module."""
+    name, so the name's leniency is part of it; a Python module's flow facts name the module (``packages``:
+    flow.modnames.module_name's memo of package folders, for a run's many files)."""
     if target.kind == "python":
         from .flow.modnames import module_name
 
-        return f"python:{role}:{module_name(target.path)[0]}"
+        return f"python:{role}:{module_name(target.path, packages)[0]}"
     lenient = "c" if target.kind == "json" and LENIENT_NAME.match(target.path.name) else ""
     return f"{target.kind}{lenient}:{role}"
 
@@ -674,10 +680,11 @@ def _results(
     options: RunOptions,
     progress,
     cache=None,
+    roles: dict | None = None,
 ) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any, str | None]]:
     """(target, findings, source or None, flow facts or None, cache key or None) for each target, in target
-    order (``cache``: the run's, open_run_cache). Files the stat index answers are not read; only the others
-    are linted (map_units)."""
+    order (``cache``: the run's, open_run_cache; ``roles``: each target's path role, when the caller has
+    them). Files the stat index answers are not read; only the others are linted (map_units)."""
     if cache is None:
         yield from _merged(targets, {}, config, analysis, None, {}, progress, options.jobs)
         return
@@ -685,7 +692,9 @@ def _results(
 
     index = StatIndex(cache)
     # What a file is to the index: its kind and role (the role's globs are matched once per file and run).
-    kinds = {t.display: cache_kind(t, target_role(t, config)) for t in targets}
+    roles = roles if roles is not None else {t.display: path_role(t, config) for t in targets}
+    packages: dict[Path, bool] = {}
+    kinds = {t.display: cache_kind(t, roles[t.display].role, packages) for t in targets}
     answered = _from_index(targets, cache, index, kinds)
     seen: dict[str, tuple] = {}
     try:
@@ -724,6 +733,21 @@ def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
             facts,
             key,
         )
+
+
+def _content_role(target: Target, config: Config, analysis: Analysis, cache, key, needles: dict):
+    """Why a JSON document not public by its path is public by content (None: it is not), for the reports'
+    roles: from the cache beside the file's entry, else decided (and stored)."""
+    if key is not None:
+        known, why = cache.get_role(key)
+        if known:
+            return why
+    from .roles import content_role
+
+    why = content_role(target, config.max_file_size, analysis.pack.contracts, needles)
+    if key is not None:
+        cache.put_role(key, why)
+    return why
 
 
 def _fresh_facts(owners: dict[str, Target], config: Config, analysis: Analysis, display: str):
@@ -786,6 +810,7 @@ def run(
             # A nested config's extension rules are reported too: describe (SARIF) and mask them as well.
             result.rules = dict(sorted({**configs.analysis(other).rules, **result.rules}.items()))
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
+    needles: dict = {}  # roles.content_role's memo
     with _Progress(len(targets), show_progress) as progress, _collections_between_files():
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
         modules: dict[Path | None, tuple[Config, Analysis, list, dict[str, Target], list, Any]] = {}
@@ -801,10 +826,21 @@ def run(
                     open_run_cache(options, group),
                 )
             _, _, facts_list, owners, keys, cache = modules[group.source]
+            for target in chunk:
+                result.path_roles[target.display] = path_role(target, group)
             for target, findings, source, facts, key in _results(
-                chunk, group, analysis, options, progress.advance, cache
+                chunk, group, analysis, options, progress.advance, cache, result.path_roles
             ):
                 result.add_file(target)
+                if (
+                    cache is not None
+                    and target.kind in ("json", "jsonl")
+                    and result.path_roles[target.display].role != "public"
+                ):
+                    # Kept beside the file's entry: the reports' roles need no parse on a warm run.
+                    result.content_roles[target.display] = _content_role(
+                        target, group, analysis, cache, key, needles
+                    )
                 shown = len(result.findings)
                 select(result, group, target, findings, analysis.rules)
                 if source is not None and len(result.findings) > shown:

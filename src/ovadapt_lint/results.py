@@ -97,6 +97,11 @@ class LintResult:
     # display path -> classify.Role (role and why) of every linted file, when the caller asked (roles.file_roles);
     # and the scope its non-public files were judged in ("published": credentials and internal names only).
     roles: dict[str, Any] = field(default_factory=dict)
+    # display path -> classify.Role from the file's name and place, as the run decided it (roles.file_roles
+    # reads it instead of matching every file's globs again).
+    path_roles: dict[str, Any] = field(default_factory=dict)
+    # display path -> why a JSON document not public by its path is public by content (None: it is not).
+    content_roles: dict[str, str | None] = field(default_factory=dict)
     scope: str = "published"
     _root: Path | None = field(default=None, repr=False)
     _secrets: Any = field(default=None, repr=False)
