@@ -542,6 +542,7 @@ def _lint(args: argparse.Namespace) -> int:
                 configs,
                 options,
             )
+        from .results import Review
         from .vcs import filter_result, review_paths, review_scope
 
         scope = review_scope(
@@ -553,7 +554,8 @@ def _lint(args: argparse.Namespace) -> int:
             reviewed = run(
                 files, config, show_progress=show_progress, configs=configs, options=options
             )
-            filter_result(reviewed, scope)
+            hidden = filter_result(reviewed, scope)
+            reviewed.review = Review(scope.ref, scope.base[:12], hidden)
             return reviewed
 
         return config, review(progress), review, configs, options

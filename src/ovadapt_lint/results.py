@@ -22,7 +22,12 @@ class Review:
     diff_base: str
     merge_base: str  # abbreviated
     unchanged_not_shown: int
-    note: str  # "N findings on unchanged lines not shown", as every summary says it
+
+    @property
+    def note(self) -> str:
+        """ "N findings on unchanged lines not shown", as every summary says it."""
+        count = self.unchanged_not_shown
+        return f"{count} finding{'' if count == 1 else 's'} on unchanged lines not shown"
 
 
 @dataclass(frozen=True)
@@ -91,7 +96,7 @@ class LintResult:
     # Explicitly named files left out (in a skipped folder, or excluded): for the "no files" warning.
     skipped: list[str] = field(default_factory=list)
     # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
-    review: dict[str, Any] | None = None
+    review: Review | None = None
     # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
     rules: dict[str, Any] = field(default_factory=registry.all_rules)
     # display path -> classify.Role (role and why) of every linted file, when the caller asked (roles.file_roles);
