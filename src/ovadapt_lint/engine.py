@@ -784,7 +784,8 @@ def run(
     options = (options or RunOptions()).settled(config)  # one cache folder for every configuration
 
     # Each config's extension rules, vocabulary and deny-list files are read as it is loaded (the root's
-    # here, the others' during discovery): a bad one is a ConfigError, not a per-file notice.
+    # here, the others' during discovery), or with a cache (lazy) before the first of its files the cache
+    # does not answer is linted: a bad one is a ConfigError, never a per-file notice.
     configs = configs or Configs(config, fixed=True, lazy=options.use_cache)
     # The reports describe the first path's rules, and those every nested config adds.
     result = LintResult(
