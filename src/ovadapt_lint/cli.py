@@ -485,9 +485,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _debug(args: argparse.Namespace) -> None:
     """--debug is passed on as the environment variable, so worker processes see it too."""
-    from .internal_error import DEBUG_ENV
-
     if args.debug:
+        from .internal_error import DEBUG_ENV  # only then: it imports traceback
+
         os.environ[DEBUG_ENV] = "1"
 
 
