@@ -96,7 +96,7 @@ def dependency_versions() -> dict[str, str]:
     from .userstore import read_table, write_table
 
     stamp = hashlib.sha256(json.dumps([sys.prefix, _path_stamp()]).encode()).hexdigest()
-    stored = read_table("dependency-versions.json")
+    stored = read_table(_VERSIONS_TABLE)
     # One answer per stamp, the latest few: the import path starts with the working directory, and runs from
     # another folder or another environment must not evict each other's answer.
     known = stored.get("stamps") if isinstance(stored, dict) else None
@@ -105,11 +105,13 @@ def dependency_versions() -> dict[str, str]:
         return known[stamp]
     versions = _installed_versions()
     kept = [(k, v) for k, v in known.items() if k != stamp][-(_STAMPS_KEPT - 1) :]
-    write_table("dependency-versions.json", {"stamps": dict([*kept, (stamp, versions)])})
+    write_table(_VERSIONS_TABLE, {"stamps": dict([*kept, (stamp, versions)])})
     return versions
 
 
 _STAMPS_KEPT = 16  # the import paths dependency_versions remembers the answer for
+# A name of its own: an older linter sharing the user's store writes one answer under the former name.
+_VERSIONS_TABLE = "dependency-versions-by-path.json"
 
 
 def _path_stamp() -> list:
