@@ -7,17 +7,26 @@ import os
 from pathlib import Path
 
 
-def module_name(path: Path | str) -> tuple[str, bool]:
+def module_name(path: Path | str, packages: dict[Path, bool] | None = None) -> tuple[str, bool]:
     """(``pkg.sub.mod``, is a package) for a Python file: the folders above it that hold an
-    ``__init__.py`` are its packages (a ``src/`` layout's ``src`` holds none)."""
+    ``__init__.py`` are its packages (a ``src/`` layout's ``src`` holds none). ``packages``: folder -> holds an
+    ``__init__.py``, kept by a caller that names many modules of the same folders (one run)."""
     path = Path(os.path.abspath(path))
     is_package = path.name == "__init__.py"
     parts = [] if is_package else [path.stem]
     folder = path.parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
+    while _is_package(folder, packages) and folder.parent != folder:
         parts.append(folder.name)
         folder = folder.parent
     return ".".join(reversed(parts)) or path.stem, is_package
+
+
+def _is_package(folder: Path, packages: dict[Path, bool] | None) -> bool:
+    if packages is None:
+        return (folder / "__init__.py").is_file()
+    if folder not in packages:
+        packages[folder] = (folder / "__init__.py").is_file()
+    return packages[folder]
 
 
 def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
