@@ -201,6 +201,23 @@ def test_text_output_prints_the_trace_across_modules(tmp_path: Path, capsys) -> 
     assert any("helpers.py:2:" in line for line in lines)  # the helper's return
 
 
+def test_json_report_carries_the_trace_across_modules(tmp_path: Path, capsys) -> None:
+    from ovadapt_lint import cli
+
+    project = _project(tmp_path)
+    (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
+    cli.main([str(project.parent), "--no-cache", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    (flow,) = [f for f in report["findings"] if f["code"] == "OVA208"]
+    steps = flow["trace"]
+    assert {"path", "line", "column", "message"} == set(steps[0])
+    assert (Path(steps[0]["path"]).name, steps[0]["line"]) == ("status.py", 7)  # the except clause
+    assert any(Path(s["path"]).name == "helpers.py" and s["line"] == 2 for s in steps)
+    assert steps[-1]["message"] == 'published field "error"'
+    assert (steps[-1]["path"], steps[-1]["line"]) == (flow["path"], flow["start_line"])
+    assert not [f for f in report["findings"] if f["code"] != "OVA208" and "trace" in f]
+
+
 def test_sarif_code_flow_names_each_steps_file(tmp_path: Path, capsys) -> None:
     from ovadapt_lint import cli
 
