@@ -276,6 +276,23 @@ def test_a_status_dict_published_as_output_is_named_an_output_not_a_projection(
     assert document.message.endswith('a projection (it attests "raw_artifacts_copied")')
 
 
+def test_a_store_into_a_projection_names_why_the_receiver_is_published(tmp_path: Path) -> None:
+    (tmp_path / "status.py").write_text(
+        "def status(run):\n"
+        "    doc = {'schema_version': 'run_status_projection_v1', 'ok': True}\n"
+        "    try:\n"
+        "        run()\n"
+        "    except OSError as exc:\n"
+        "        doc['error'] = str(exc)\n"
+        "    return doc\n",
+        encoding="utf-8",
+    )
+    (finding,) = [f for f in lint_paths([str(tmp_path)]) if f.code == "OVA208"]
+    assert finding.message.endswith(
+        'published field "error": a projection (schema_version "run_status_projection_v1"), by a store into it'
+    )
+
+
 @pytest.mark.parametrize(
     "entry", ["board_upsert", "pkg.board:", "pkg board:upsert", "pkg.board:upsert card"]
 )
