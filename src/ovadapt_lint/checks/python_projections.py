@@ -440,8 +440,8 @@ class ScopeAnalyzer:
         """Why a dict is published, for the flow findings' messages."""
         attesting = self._attesting_key(node)
         if attesting is not None:
-            keys = [string_value(k) or "" for k, _ in _dict_items(node)]
-            if "schema_version" in keys or any(k.startswith("public_") for k in keys):
+            named = [string_value(k) or "" for k, _ in _dict_items(node)]
+            if "schema_version" in named or any(k.startswith("public_") for k in named):
                 return f'a projection (it attests "{attesting}")'
             # A status dict that only repeats flags is published as the command's output, not as a document.
             setting = 'published = "outputs"' if self.vocab.outputs else "--scope all"
