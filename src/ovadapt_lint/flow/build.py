@@ -1480,9 +1480,12 @@ def _path_parameters(node: ast.AST) -> set[str]:
         annotation = arg.annotation
         if annotation is None:
             continue
-        names = {dotted(n) for n in ast.walk(annotation)}
         if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
             names = set(re.findall(r"[\w.]+", annotation.value))  # a string annotation
+        elif annotation.__class__ is ast.Name:
+            names = {annotation.id}  # most annotations: no walk
+        else:
+            names = {dotted(n) for n in walk(annotation)}
         if names & _PATH_TYPES:
             out.add(arg.arg)
     return out

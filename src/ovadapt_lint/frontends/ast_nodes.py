@@ -39,6 +39,7 @@ _SKIPPED = frozenset(
     }
 )
 _FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}
+_REVERSED: dict[type[ast.AST], tuple[str, ...]] = {}  # _fields, last first (preorder)
 _BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 # Node classes that may hold blocks of statements: the statement walks skip every other node at once.
 BLOCK_CLASSES = frozenset(
@@ -97,25 +98,26 @@ def walk(tree: ast.AST) -> Iterator[ast.AST]:
 def preorder(body: list, skip: frozenset) -> Iterator[ast.AST]:
     """The nodes of ``body`` in source order (depth-first, pre-order), neither yielding nor entering a node
     whose class is in ``skip``."""
-    stack = list(reversed(body))
-    pop = stack.pop
-    known = _FIELDS
+    stack = body[::-1]
+    pop, push = stack.pop, stack.append
+    known = _REVERSED
     while stack:
         node = pop()
         kind = node.__class__
         if kind in skip:
             continue
         yield node
+        # Children pushed last to first, so the first comes off the stack next (no list per node).
         fields = known.get(kind)
-        inner: list[ast.AST] = []
-        for name in _fields(kind) if fields is None else fields:
+        if fields is None:
+            fields = known[kind] = _fields(kind)[::-1]
+        for name in fields:
             value = getattr(node, name, None)
             if value is None:
                 continue
             if value.__class__ is list:
-                inner.extend(item for item in value if item is not None)
+                for item in reversed(value):
+                    if item is not None:
+                        push(item)
             elif isinstance(value, _AST):
-                inner.append(value)
-        if inner:
-            inner.reverse()
-            stack.extend(inner)
+                push(value)
