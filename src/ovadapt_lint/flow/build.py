@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..frontends.ast_nodes import BLOCK_CLASSES, walk
@@ -92,6 +93,7 @@ _COMPACT_WORDS = frozenset(
 )
 
 
+@lru_cache(maxsize=4096)  # asked of every field read: field names repeat
 def compact_name(name: str) -> bool:
     """An id, count, digest, flag or enum-like field by its last word (``issue_id``, ``stdout_sha256``)."""
     word = name.replace("-", "_").rsplit("_", 1)[-1].lower()
@@ -159,6 +161,8 @@ class ModuleBuilder:
             set()
         )  # module constants that name files shipped with the code
         self.validators: set[str] = set()  # module functions that raise on disallowed content
+        # qualify's answers, emptied once `defined` is complete.
+        self._qualified: dict[str, str | None] = {}
 
     # --- positions ---------------------------------------------------------
     def span(self, node: ast.AST) -> tuple:
@@ -175,6 +179,14 @@ class ModuleBuilder:
         """``name`` through the imports and the module's own definitions; None when it is neither."""
         if not name:
             return None
+        # Asked about 6 times per distinct name (a call's name is qualified for its result and its raises).
+        known = self._qualified.get(name, self)
+        if known is not self:
+            return known  # type: ignore[return-value]
+        found = self._qualified[name] = self._qualify(name)
+        return found
+
+    def _qualify(self, name: str) -> str | None:
         first, _, rest = name.partition(".")
         if first in self.imports:
             base = self.imports[first]
@@ -224,6 +236,7 @@ class ModuleBuilder:
         for node in body:
             if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
                 self.defined.add(node.name)
+        self._qualified.clear()
         functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
         memo: dict[str, bool] = {}
 

@@ -93,7 +93,8 @@ def clip(path: tuple) -> tuple:
     if len(path) <= MAX_PATH:
         return path
     tail = len(path)
-    while tail > 0 and taken(path[tail - 1]):
+    # `taken`, inlined: resolve clips long paths by the thousand.
+    while tail > 0 and path[tail - 1][:1] == TAKEN:
         tail -= 1
     marks = path[tail:]
     if len(marks) >= MAX_PATH:
