@@ -16,6 +16,7 @@ import os
 import re
 import tokenize
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,12 +132,12 @@ class _Lines:
         self.lines = split_lines(text)
         # On an ASCII line bytes are code points: no slice-and-decode per literal (quadratic on one long line).
         self.all_ascii = text.isascii()  # most modules: no line needs its bytes
-        self.ascii = (
-            [True] * len(self.lines) if self.all_ascii else [line.isascii() for line in self.lines]
-        )
+        self.ascii = [] if self.all_ascii else [line.isascii() for line in self.lines]
         self._encoded: dict[int, bytes] = {}  # line index -> its UTF-8 bytes, made when first asked
+        # Asked twice per node span by every analysis: an ASCII module's answer needs no test of the line.
+        self.column: Callable[[int, int], int] = _ascii_column if self.all_ascii else self._column
 
-    def column(self, line: int, byte_col: int) -> int:
+    def _column(self, line: int, byte_col: int) -> int:
         if not 1 <= line <= len(self.lines) or self.ascii[line - 1]:
             return byte_col + 1
         raw = self._encoded.get(line)
@@ -151,6 +152,10 @@ class _Lines:
         parts += self.lines[span.start_line : span.end_line - 1]
         parts.append(self.lines[span.end_line - 1][: span.end_col - 1])
         return "".join(parts)
+
+
+def _ascii_column(line: int, byte_col: int) -> int:
+    return byte_col + 1
 
 
 def _span(lines: _Lines, node: Any) -> Span:
