@@ -27,6 +27,7 @@ def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
     ``g`` to ``pkg.m.f``; ``import a.b`` binds ``a``)."""
     package = name.split(".") if is_package else name.split(".")[:-1]
     found: dict[str, str] = {}
+    inner: ast.AST
     for node in tree.body:
         if node.__class__ in _IMPORTS:
             _bind(node, package, found)

@@ -281,13 +281,11 @@ def _name_of(target: ast.AST) -> str | None:
 def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
     """Record the name each directly assigned string constant is stored under (seen before the constant:
     the walk is breadth-first). Every call and dict of a module comes here: only string values are looked at."""
-    if isinstance(node, ast.Assign):
-        if len(node.targets) == 1:
-            _keep(node.targets[0], node.value, keys)
-    elif isinstance(node, ast.AnnAssign):
-        _keep(node.target, node.value, keys)
-    elif isinstance(node, ast.Call):
-        for kw in node.keywords:
+    kind = (
+        node.__class__
+    )  # exactly one of _ASSIGNING (the walk dispatches by class); calls come most
+    if kind is ast.Call:
+        for kw in node.keywords:  # type: ignore[attr-defined]
             value = kw.value
             if (
                 value.__class__ is ast.Constant
@@ -296,12 +294,18 @@ def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
                 and kw.arg != "default"
             ):
                 keys[id(value)] = kw.arg
-        if node.args:
-            default = _lookup_default(node)
+        args = node.args  # type: ignore[attr-defined]
+        if args and args[0].__class__ is ast.Constant:  # a look-up by a literal name, maybe
+            default = _lookup_default(node)  # type: ignore[arg-type]
             if default is not None:
                 _keep(*default, keys)
-    elif isinstance(node, ast.Dict):
-        for target, value in zip(node.keys, node.values):
+    elif kind is ast.Assign:
+        if len(node.targets) == 1:  # type: ignore[attr-defined]
+            _keep(node.targets[0], node.value, keys)  # type: ignore[attr-defined]
+    elif kind is ast.AnnAssign:
+        _keep(node.target, node.value, keys)  # type: ignore[attr-defined]
+    elif kind is ast.Dict:
+        for target, value in zip(node.keys, node.values):  # type: ignore[attr-defined]
             if value.__class__ is ast.Constant and target is not None:
                 _keep(target, value, keys)
 
