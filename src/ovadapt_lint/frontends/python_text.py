@@ -22,7 +22,7 @@ from typing import Any
 
 from ..findings import Finding, Span
 from ..source import SourceFile, notice, split_lines, strip_line_end
-from .ast_nodes import _AST, _FIELDS, _fields
+from .ast_nodes import FIELDS, fields_of
 
 
 @dataclass
@@ -187,7 +187,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     noted = _NOTED
     todo: deque[ast.AST] = deque([tree])
     pop, push = todo.popleft, todo.append
-    known = _FIELDS
+    known, node_class = FIELDS, ast.AST
     # A third of all nodes are names, with nothing in them: queued only when identifiers are collected.
     unqueued = None if want_names else ast.Name
     node: Any  # dispatched on its exact class below, which mypy cannot narrow by
@@ -215,7 +215,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 literals.append(Literal(value, what, span, raw, keys.get(id(node))))
             continue  # a Constant has no child nodes
         fields = known.get(kind)
-        for name in _fields(kind) if fields is None else fields:
+        for name in fields_of(kind) if fields is None else fields:
             child = getattr(node, name, None)
             if child is None:
                 continue
@@ -223,7 +223,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 for item in child:
                     if item is not None and item.__class__ is not unqueued:
                         push(item)
-            elif child.__class__ is not unqueued and isinstance(child, _AST):
+            elif child.__class__ is not unqueued and isinstance(child, node_class):
                 push(child)  # not `MatchSingleton.value` (True, False, None)
         if kind not in noted and not want_names:
             continue  # most nodes: nothing to note (one test, as this loop sees every node)
