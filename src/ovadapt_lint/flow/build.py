@@ -12,9 +12,9 @@ machine-readable output.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from ..frontends.ast_nodes import BLOCK_CLASSES, walk
@@ -93,7 +93,7 @@ _COMPACT_WORDS = frozenset(
 )
 
 
-@lru_cache(maxsize=4096)  # asked of every field read: field names repeat
+@functools.lru_cache(maxsize=4096)  # asked of every field read: field names repeat
 def compact_name(name: str) -> bool:
     """An id, count, digest, flag or enum-like field by its last word (``issue_id``, ``stdout_sha256``)."""
     word = name.replace("-", "_").rsplit("_", 1)[-1].lower()
@@ -146,6 +146,8 @@ class ModuleBuilder:
         self._code = code
         self.projection_sinks = projection_sinks
         self.projection_types = projection_types
+        # qualify's answers, emptied once `defined` is complete.
+        self._qualified: dict[str, str | None] = {}
         self.projection_values: dict[
             int, str
         ] = {}  # id(dict display or call) -> why it is a projection
@@ -161,8 +163,6 @@ class ModuleBuilder:
             set()
         )  # module constants that name files shipped with the code
         self.validators: set[str] = set()  # module functions that raise on disallowed content
-        # qualify's answers, emptied once `defined` is complete.
-        self._qualified: dict[str, str | None] = {}
 
     # --- positions ---------------------------------------------------------
     def span(self, node: ast.AST) -> tuple:
