@@ -52,6 +52,11 @@ class Publication:
     # why a dict with a given schema_version is a projection (or None); None: the module publishes nothing
     # by the literal prefilter, and the recognition did not run
     recognise: Callable[[str], str | None] | None = None
+    # (dotted name, is a package) of the module (``flow.modnames.module_name``) and its top-level imports under
+    # that name, when the recognition ran (None: not worked out): once for the contract evaluation and the flow
+    # facts alike
+    module_name: tuple[str, bool] | None = None
+    imports: Mapping[str, str] | None = None
 
     def release(self) -> None:
         """Drop the contract evaluation's deferred values (cycles that would keep the tree alive)."""
@@ -64,6 +69,7 @@ def classify_module(module: PythonText, analysis) -> Publication:
     rule pack and Python vocabulary). A module that cannot publish (a cheap literal prefilter) gets an empty
     one."""
     from .checks.python_projections import ScopeAnalyzer, may_publish, might_hold_projections
+    from .flow.modnames import imports_of, module_name
 
     vocab, pack = analysis.python, analysis.pack
     if not (
@@ -72,7 +78,12 @@ def classify_module(module: PythonText, analysis) -> Publication:
         else may_publish(module.text, vocab, pack.section_words, pack.contracts)
     ):
         return Publication()
-    analyzer = ScopeAnalyzer(module, vocab, pack)
+    try:
+        named: tuple[str, bool] | None = module_name(module.source.path)
+    except (OSError, ValueError):
+        named = None
+    imports = imports_of(module.tree, *named) if named is not None else None
+    analyzer = ScopeAnalyzer(module, vocab, pack, named, imports)
     analyzer.run()
     return Publication(
         spans=tuple(analyzer.published),
@@ -83,4 +94,6 @@ def classify_module(module: PythonText, analysis) -> Publication:
         contracts=analyzer.contract_objects,
         contract_sources=analyzer.contract_objects.sources,
         recognise=analyzer.recognise_version,
+        module_name=named,
+        imports=imports,
     )

@@ -235,10 +235,10 @@ def _python_raw_fields(ctx: Context) -> list[Finding]:
 def _python_flows(ctx: Context) -> list[Finding]:
     from .python_flows import module_flow_facts
 
-    name, is_package = _module_name(ctx)
-    ctx.flow_facts = module_flow_facts(
-        ctx.module, ctx.analysis, name, is_package, _publication(ctx)
-    )
+    publication = _publication(ctx)
+    # Named once, by the classify stage, when it ran.
+    name, is_package = publication.module_name or _module_name(ctx)
+    ctx.flow_facts = module_flow_facts(ctx.module, ctx.analysis, name, is_package, publication)
     return []  # flow findings come from the run's modules together (flow.resolve)
 
 

@@ -26,12 +26,14 @@ import ast
 import difflib
 import os
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..detect.needles import Needles
 from ..flow.build import dotted as _dotted
 from ..frontends.ast_nodes import BLOCK_CLASSES
 from ..frontends.json_tree import format_path
@@ -1276,11 +1278,15 @@ def evaluate_module(
     contracts: tuple[Contract, ...],
     model_decorators: frozenset[str],
     model_bases: frozenset[str],
+    imports: dict[str, str] | None = None,
 ) -> ContractObjects:
-    """Evaluate the objects a module builds and recognise the ones a contract judges; reports nothing."""
+    """Evaluate the objects a module builds and recognise the ones a contract judges; reports nothing.
+    ``imports``: the module's ``flow.modnames.imports_of`` under ``name``, when the caller has it."""
     from ..flow.modnames import imports_of
 
-    local = ModuleView(tree, name, imports_of(tree, name, is_package), True)
+    if imports is None:
+        imports = imports_of(tree, name, is_package)
+    local = ModuleView(tree, name, imports, True)
     words = _words(contracts)
     modules = Modules(local, path, is_package)
     evaluator = Evaluator(modules, model_decorators, model_bases, words)
@@ -1288,12 +1294,13 @@ def evaluate_module(
     starts = [0]
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
+    found = _finder(words).occurrences(text)
     for node in _definitions(tree):
         if isinstance(node, _FUNCTIONS):
             # A function that names no contract key or value builds no contract object by itself (a helper it
             # calls is followed from where it is called).
             end = min(node.end_lineno or node.lineno, len(starts) - 1)
-            if not _worth(text[starts[node.lineno - 1] : starts[end]], words):
+            if not found.worth(starts[node.lineno - 1], starts[end]):
                 continue
             env: dict[str, Any] = {}
             args = node.args
@@ -1361,10 +1368,66 @@ def _words(contracts: tuple[Contract, ...]) -> tuple[tuple[frozenset[str], ...],
 def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> bool:
     """A contract value, or two compound keys of one contract object (``waiting_on``, ``issue_ref_id``: single
     words such as ``state`` or ``summary`` are in every other function)."""
-    places, marks = words
-    return any(w in segment for w in marks) or any(
-        sum(1 for w in keys if w in segment) >= 2 for keys in _compound(places)
-    )
+    finder = _finder(words)
+    return finder.worth_of(finder.needles.present(segment))
+
+
+class _Finder:
+    """The words ``_worth`` looks for, found in one pass over a text (``detect.needles``): a substring search per
+    word and function cost more than the contract evaluation it spares."""
+
+    def __init__(self, words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> None:
+        places, self.marks = words
+        self.compound = tuple(frozenset(keys) for keys in _compound(places))
+        self.needles = Needles(set(self.marks).union(*self.compound))
+
+    def worth_of(self, present: set[str]) -> bool:
+        return not self.marks.isdisjoint(present) or any(
+            len(keys & present) >= 2 for keys in self.compound
+        )
+
+    def occurrences(self, text: str) -> _Occurrences:
+        """Every place a word occurs in ``text``: its start, end and the word."""
+        starts: list[int] = []
+        found: list[tuple[int, str]] = []
+        needles = self.needles
+        for char in needles.singles:  # none in the shipped contracts; kept exact for any other
+            at = text.find(char)
+            while at >= 0:
+                starts.append(at)
+                found.append((at + 1, char))
+                at = text.find(char, at + 1)
+        regex, prefixes = needles.regex, needles.prefixes
+        if regex is not None:
+            match = regex.search(text)
+            while match is not None:
+                at = match.start()
+                for word in prefixes[match.group()]:
+                    starts.append(at)
+                    found.append((at + len(word), word))
+                match = regex.search(text, at + 1)
+        if needles.singles:
+            order = sorted(range(len(starts)), key=starts.__getitem__)
+            starts, found = [starts[i] for i in order], [found[i] for i in order]
+        return _Occurrences(self, starts, found)
+
+
+@dataclass
+class _Occurrences:
+    finder: _Finder
+    starts: list[int]  # sorted
+    found: list[tuple[int, str]]  # (end, word) of the occurrence at the same index
+
+    def worth(self, start: int, end: int) -> bool:
+        """``_worth`` of ``text[start:end]``: the words wholly inside it."""
+        low, high = bisect_left(self.starts, start), bisect_left(self.starts, end)
+        present = {word for stop, word in self.found[low:high] if stop <= end}
+        return bool(present) and self.finder.worth_of(present)
+
+
+@lru_cache(maxsize=16)
+def _finder(words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> _Finder:
+    return _Finder(words)
 
 
 @lru_cache(maxsize=16)

@@ -17,17 +17,30 @@ def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool,
     from ..flow.build import ModuleBuilder
     from ..flow.modnames import imports_of
 
+    # The classify stage's, when it worked them out under the same name (it did for a module it analysed).
+    imports = publication.imports
+    if imports is None or publication.module_name != (name, is_package):
+        imports = imports_of(module.tree, name, is_package)
+    else:
+        imports = dict(imports)
     lines = module.lines
     assert lines is not None  # the front-end always sets it
 
+    # The last node asked about and its span: a trace step asks for a node's span, then for its code.
+    last: list[Any] = [None, None]
+
     def span(node: Any) -> tuple:
+        if node is last[0]:
+            return last[1]
         line, end_line = node.lineno, node.end_lineno or node.lineno
-        return (
+        found = (
             line,
             lines.column(line, node.col_offset),
             end_line,
             lines.column(end_line, node.end_col_offset or 0),
         )
+        last[0], last[1] = node, found
+        return found
 
     def code(node: ast.AST) -> str:
         return lines.segment(Span(*span(node)))  # type: ignore[union-attr]
@@ -36,7 +49,7 @@ def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool,
         module.tree,
         name,
         module.source.display,
-        imports_of(module.tree, name, is_package),
+        imports,
         analysis.flow,
         span,
         code,
@@ -49,6 +62,7 @@ def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool,
         builder.projection_values = dict(publication.projection_values)
         builder.recognise = publication.recognise
     facts = builder.build()
+    last[0] = last[1] = None  # the tree is not kept alive by the memo
     if publication.recognise is not None:
         facts.depends = [[path, *file_stamp(path)] for path in publication.contract_sources]
     return facts

@@ -206,8 +206,18 @@ class ScopeAnalyzer:
     """Finds the projections of a module (per dict, across its functions): what they publish, where values enter
     them (flow sinks, fields), and the contract objects the module builds. Judges nothing."""
 
-    def __init__(self, module: PythonText, vocab: PythonVocabulary, pack) -> None:
+    def __init__(
+        self,
+        module: PythonText,
+        vocab: PythonVocabulary,
+        pack,
+        named: tuple[str, bool] | None = None,
+        imports: dict[str, str] | None = None,
+    ) -> None:
+        # ``named``: the module's (dotted name, is a package), and ``imports`` its imports under that name, when
+        # the caller worked them out already
         self.module = module
+        self._named, self._imports = named, imports
         assert module.lines is not None  # the front-end always sets it
         self.lines = module.lines
         self.vocab = vocab
@@ -624,10 +634,15 @@ class ScopeAnalyzer:
         from .python_contracts import evaluate_module
 
         path = self.module.source.path
-        try:
-            name, is_package = module_name(path)
-        except (OSError, ValueError):
-            name, is_package = path.stem, False
+        imports = self._imports
+        if self._named is not None:
+            name, is_package = self._named
+        else:
+            imports = None  # worked out under another name, if at all
+            try:
+                name, is_package = module_name(path)
+            except (OSError, ValueError):
+                name, is_package = path.stem, False
         return evaluate_module(
             self.module.tree,
             self.module.text,
@@ -637,6 +652,7 @@ class ScopeAnalyzer:
             self.contracts,
             self.vocab.model_decorators,
             self.vocab.model_bases,
+            imports,
         )
 
     def _check_model_fields(self, node: ast.ClassDef) -> None:
