@@ -950,7 +950,7 @@ class ContractJudge:
     def contract_for_version(self, version: str) -> Contract | None:
         if version not in self._versions:
             self._versions[version] = next(
-                (c for c in self.contracts if _near(version, c.schema_version)), None
+                (c for c in self.contracts if near_version(version, c.schema_version)), None
             )
         return self._versions[version]
 
@@ -1171,7 +1171,7 @@ class ContractJudge:
 
 
 @lru_cache(maxsize=4096)
-def _near(version: str, known: str) -> bool:
+def near_version(version: str, known: str) -> bool:
     """The same schema_version, or a typo of it (the cheap upper bounds first: most versions are far off)."""
     if version == known:
         return True

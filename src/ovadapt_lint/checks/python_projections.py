@@ -29,7 +29,6 @@ concrete syntax tree with position metadata).
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,10 +44,10 @@ from .python_vocabulary import PythonVocabulary, call_args, dotted, is_false, st
 if TYPE_CHECKING:
     from .python_contracts import ContractObjects
 
-_NEAR_MISS = 0.9
 _DUMPS = frozenset(
     {"json.dump", "json.dumps", "dump", "dumps", "orjson.dumps", "yaml.safe_dump", "yaml.dump"}
 )
+_DUMP_LASTS = frozenset(name.rsplit(".", 1)[-1] for name in _DUMPS)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -151,22 +150,35 @@ class _Collector:
             self.writes_public = True
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = dotted(node.func) or ""
-        last = name.rsplit(".", 1)[-1]
-        if name and last in self._validators:
-            self.validated += call_args(node)
-        if name and last[:1].isupper() and any(k.arg is not None for k in node.keywords):
-            self.constructed.append((last, node))
-        if name == "dict" and any(k.arg is not None for k in node.keywords):
-            self.dict_calls.append(node)
-        if name in _DUMPS and node.args:
-            first = node.args[0]
-            if isinstance(first, ast.Name):
-                self.dumped_names.add(first.id)
-            elif isinstance(first, ast.Dict):
-                self.dumped_dicts.append(first)
-        if isinstance(node.func, ast.Attribute) and node.func.attr in ("update", "setdefault"):
-            receiver = dotted(node.func.value)
+        func = node.func
+        kind = func.__class__
+        # The callee's last name first: its whole dotted name only for the few calls that can matter.
+        if kind is ast.Name:
+            last = func.id  # type: ignore[attr-defined]
+        elif kind is ast.Attribute:
+            last = func.attr  # type: ignore[attr-defined]
+        else:
+            return  # no dotted name: not a validator, constructor, dict or dump, nor a receiver's method
+        if (
+            last in self._validators
+            or (node.keywords and (last == "dict" or last[:1].isupper()))
+            or (node.args and last in _DUMP_LASTS)
+        ):
+            name = dotted(func) or ""
+            if name and last in self._validators:
+                self.validated += call_args(node)
+            if name and last[:1].isupper() and any(k.arg is not None for k in node.keywords):
+                self.constructed.append((last, node))
+            if name == "dict" and any(k.arg is not None for k in node.keywords):
+                self.dict_calls.append(node)
+            if name in _DUMPS and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Name):
+                    self.dumped_names.add(first.id)
+                elif isinstance(first, ast.Dict):
+                    self.dumped_dicts.append(first)
+        if kind is ast.Attribute and last in ("update", "setdefault"):
+            receiver = dotted(func.value)  # type: ignore[attr-defined]
             if receiver is not None:
                 self.update_calls.append((receiver, node))
 
@@ -615,16 +627,11 @@ class ScopeAnalyzer:
         return marked
 
     def _contract_for_version(self, version: str) -> Contract | None:
-        if version not in self._versions:  # difflib is slow, and one module repeats its versions
+        if version not in self._versions:  # one module repeats its versions
+            from .python_contracts import near_version  # difflib's ratio, remembered for the run
+
             self._versions[version] = next(
-                (
-                    c
-                    for c in self.contracts
-                    if version == c.schema_version
-                    or difflib.SequenceMatcher(None, version, c.schema_version).ratio()
-                    >= _NEAR_MISS
-                ),
-                None,
+                (c for c in self.contracts if near_version(version, c.schema_version)), None
             )
         return self._versions[version]
 
