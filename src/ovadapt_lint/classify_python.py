@@ -68,9 +68,12 @@ def classify_module(module: PythonText, analysis) -> Publication:
     """The ``Publication`` of a parsed Python module; ``analysis``: the configuration's analysis.Analysis (its
     rule pack and Python vocabulary). A module that cannot publish (a cheap literal prefilter) gets an empty
     one."""
+    from .checks.python_contracts import remember_module
     from .checks.python_projections import ScopeAnalyzer, may_publish, might_hold_projections
     from .flow.modnames import imports_of, module_name
 
+    # A module linted later may read this one as a sibling (checks/python_contracts.py).
+    remember_module(str(module.source.path), module.source.data, module.tree)
     vocab, pack = analysis.python, analysis.pack
     if not (
         might_hold_projections(module.tree, vocab)

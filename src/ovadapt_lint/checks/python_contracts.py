@@ -26,14 +26,12 @@ import ast
 import difflib
 import os
 import re
-from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..detect.needles import Needles
 from ..flow.build import dotted as _dotted
 from ..frontends.ast_nodes import BLOCK_CLASSES
 from ..frontends.json_tree import format_path
@@ -186,11 +184,15 @@ class ModuleView:
         if self._tree is None:
             from ..frontends.python_text import parse_ahead
 
-            try:
-                # Kept for the sibling's own turn in the run: it is not parsed twice.
-                self._tree = parse_ahead(self.path, self.text)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                self._tree = ast.Module(body=[], type_ignores=[])
+            behind = _BEHIND.get(os.path.abspath(self.path)) if self.path else None
+            if behind is not None and behind[0] == self.text:
+                self._tree = behind[1]  # its own turn came lately: the tree it was linted with
+            else:
+                try:
+                    # Kept for the sibling's own turn in the run: it is not parsed twice.
+                    self._tree = parse_ahead(self.path, self.text)
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    self._tree = ast.Module(body=[], type_ignores=[])
             self.text = b""
         return self._tree
 
@@ -232,6 +234,26 @@ class ModuleView:
             return raw.decode("utf-8") if raw is not None else None
         except UnicodeDecodeError:
             return None
+
+
+# The trees of the modules linted last, by absolute path, with the bytes parsed: a module read as a sibling
+# after its own turn (for its constants and helpers) is not parsed again when it was linted lately.
+_BEHIND: dict[str, tuple[bytes, ast.Module]] = {}
+_BEHIND_MAX = 32
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=]", re.MULTILINE)
+
+
+def remember_module(path: str, data: bytes, tree: ast.Module) -> None:
+    """Keep a linted module's tree (``tree``: parsed from ``data`` decoded) for a later module that reads it as a
+    sibling. Only plain ASCII without carriage returns or a coding declaration: there the tree of its text is
+    the tree of its bytes, as a sibling's is parsed."""
+    if not data.isascii() or b"\r" in data or _COOKIE.search(data, 0, 400):
+        return
+    key = os.path.abspath(path)
+    _BEHIND.pop(key, None)
+    while len(_BEHIND) >= _BEHIND_MAX:
+        _BEHIND.pop(next(iter(_BEHIND)))
+    _BEHIND[key] = (data, tree)
 
 
 _BINDING = re.compile(
@@ -1294,13 +1316,12 @@ def evaluate_module(
     starts = [0]
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
-    found = _finder(words).occurrences(text)
     for node in _definitions(tree):
         if isinstance(node, _FUNCTIONS):
             # A function that names no contract key or value builds no contract object by itself (a helper it
             # calls is followed from where it is called).
             end = min(node.end_lineno or node.lineno, len(starts) - 1)
-            if not found.worth(starts[node.lineno - 1], starts[end]):
+            if not _worth(text[starts[node.lineno - 1] : starts[end]], words):
                 continue
             env: dict[str, Any] = {}
             args = node.args
@@ -1368,66 +1389,10 @@ def _words(contracts: tuple[Contract, ...]) -> tuple[tuple[frozenset[str], ...],
 def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> bool:
     """A contract value, or two compound keys of one contract object (``waiting_on``, ``issue_ref_id``: single
     words such as ``state`` or ``summary`` are in every other function)."""
-    finder = _finder(words)
-    return finder.worth_of(finder.needles.present(segment))
-
-
-class _Finder:
-    """The words ``_worth`` looks for, found in one pass over a text (``detect.needles``): a substring search per
-    word and function cost more than the contract evaluation it spares."""
-
-    def __init__(self, words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> None:
-        places, self.marks = words
-        self.compound = tuple(frozenset(keys) for keys in _compound(places))
-        self.needles = Needles(set(self.marks).union(*self.compound))
-
-    def worth_of(self, present: set[str]) -> bool:
-        return not self.marks.isdisjoint(present) or any(
-            len(keys & present) >= 2 for keys in self.compound
-        )
-
-    def occurrences(self, text: str) -> _Occurrences:
-        """Every place a word occurs in ``text``: its start, end and the word."""
-        starts: list[int] = []
-        found: list[tuple[int, str]] = []
-        needles = self.needles
-        for char in needles.singles:  # none in the shipped contracts; kept exact for any other
-            at = text.find(char)
-            while at >= 0:
-                starts.append(at)
-                found.append((at + 1, char))
-                at = text.find(char, at + 1)
-        regex, prefixes = needles.regex, needles.prefixes
-        if regex is not None:
-            match = regex.search(text)
-            while match is not None:
-                at = match.start()
-                for word in prefixes[match.group()]:
-                    starts.append(at)
-                    found.append((at + len(word), word))
-                match = regex.search(text, at + 1)
-        if needles.singles:
-            order = sorted(range(len(starts)), key=starts.__getitem__)
-            starts, found = [starts[i] for i in order], [found[i] for i in order]
-        return _Occurrences(self, starts, found)
-
-
-@dataclass
-class _Occurrences:
-    finder: _Finder
-    starts: list[int]  # sorted
-    found: list[tuple[int, str]]  # (end, word) of the occurrence at the same index
-
-    def worth(self, start: int, end: int) -> bool:
-        """``_worth`` of ``text[start:end]``: the words wholly inside it."""
-        low, high = bisect_left(self.starts, start), bisect_left(self.starts, end)
-        present = {word for stop, word in self.found[low:high] if stop <= end}
-        return bool(present) and self.finder.worth_of(present)
-
-
-@lru_cache(maxsize=16)
-def _finder(words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> _Finder:
-    return _Finder(words)
+    places, marks = words
+    return any(w in segment for w in marks) or any(
+        sum(1 for w in keys if w in segment) >= 2 for keys in _compound(places)
+    )
 
 
 @lru_cache(maxsize=16)
