@@ -201,6 +201,13 @@ class ModuleBuilder:
         """The strings of a literal tuple, list or set, or of a module constant holding one."""
         if isinstance(node, ast.Name):
             return self.key_tuples.get(node.id, ())
+        if (
+            isinstance(node, ast.Call)
+            and dotted(node.func) in ("frozenset", "set", "tuple", "list")
+            and len(node.args) == 1
+            and not node.keywords
+        ):
+            node = node.args[0]  # `frozenset({"a", "b"})`
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             texts = tuple(_string(e) for e in node.elts)
             return texts if texts and all(t is not None for t in texts) else ()  # type: ignore[return-value]
@@ -458,6 +465,7 @@ class FunctionBuilder:
             str, str
         ] = {}  # names bound to an instance of a class of the linted code
         self.keysets: dict[str, tuple[str, ...]] = {}  # loop variables over literal keys
+        self.local_keys: dict[str, tuple[str, ...]] = {}  # local names bound to literal keys
         self.candidates: dict[
             int, tuple
         ] = {}  # id(dict display with 3+ literal keys) -> (keys, fields)
@@ -530,6 +538,11 @@ class FunctionBuilder:
                 name = target.id
                 if isinstance(value, ast.Dict):
                     self.bound_dicts.setdefault(name, set()).add(id(value))
+                literal = self.literal_keys(value)
+                if literal:
+                    self.local_keys[name] = literal
+                else:
+                    self.local_keys.pop(name, None)
                 if isinstance(
                     value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
                 ) or (
@@ -606,9 +619,14 @@ class FunctionBuilder:
         slot_node = value if value is not None else target
         inner = target.slice if isinstance(target, ast.Subscript) else None
         choices = self.keys_of(inner) if inner is not None and keys[0] == "*" else ()
+        read_from = _read_by(value, inner) if choices and len(keys) == 1 else None
         for key in choices or (
             keys[0],
         ):  # `out[key] = v` for key in a literal tuple: stored under each
+            if read_from is not None:  # `out[key] = rec.get(key)`: each key holds its own field
+                taint = self.field(key, read_from, value)  # type: ignore[arg-type]
+                if not taint:
+                    continue
             chosen = [key, *keys[1:]]
             self.stored_into(node.id, chosen, slot_node, taint)
             stored = store(taint, key, self.m.span(slot_node) + (key,))
@@ -696,7 +714,7 @@ class FunctionBuilder:
             before = dict(self.env)
             self.bind(node.target, elements(taint))  # type: ignore[attr-defined]
             if isinstance(node.target, ast.Name):  # type: ignore[attr-defined]
-                literal = self.m.literal_keys(node.iter)  # type: ignore[attr-defined]
+                literal = self.literal_keys(node.iter)  # type: ignore[attr-defined]
                 if literal:
                     self.keysets[node.target.id] = literal  # type: ignore[attr-defined]
                 else:
@@ -914,10 +932,18 @@ class FunctionBuilder:
                     base
                 )  # its calls still run (and may raise): `subprocess.run(...).returncode`
             return EMPTY
-        inner = read(self.expr(base), key)
+        return self.field_of(key, base, node, self.expr(base))
+
+    def field_of(
+        self, key: str, base: ast.AST, node: ast.AST, record: Taint, text: str | None = None
+    ) -> Taint:
+        """Field ``key`` of ``base``, whose value is ``record``: its own material, and the key's source kind."""
+        if compact_name(key):
+            return EMPTY
+        inner = read(record, key)
         kind = self.models.fields.get(key)
         if kind is not None and not (isinstance(base, ast.Name) and base.id in self.containers):
-            return union(self.source(kind, node), inner)
+            return union(self.source(kind, node, text), inner)
         return inner
 
     def e_subscript(self, node: ast.Subscript) -> Taint:
@@ -941,6 +967,12 @@ class FunctionBuilder:
             record = self.expr(base)
             return union(elements(record), self.keyed(key_taint, node, base, record))
         return elements(self.expr(base))
+
+    def literal_keys(self, node: ast.AST) -> tuple[str, ...]:
+        """The strings of a literal collection, of a local name bound to one, or of a module constant."""
+        if isinstance(node, ast.Name) and node.id in self.env:
+            return self.local_keys.get(node.id, ())
+        return self.m.literal_keys(node)
 
     def keys_of(self, node: ast.AST) -> tuple[str, ...]:
         """The literal keys a loop variable runs over (`for key in ("status", "priority")`), else ()."""
@@ -1578,11 +1610,14 @@ class FunctionBuilder:
 
     def e_comprehension(self, node) -> Taint:
         saved = dict(self.env)
+        saved_keys = dict(self.keysets)
         try:
             iterated: list[Taint] = []
+            allowed: tuple[str, ...] = ()
             for clause in node.generators:
                 iterated.append(self.expr(clause.iter))
                 self.bind(clause.target, elements(iterated[-1]))
+                allowed = self.allow_listed(clause)
                 for condition in clause.ifs:
                     self.expr(condition)
             # `d.items()` / `d.values()` carry `d` (models: whole_record_methods): what `d` itself is
@@ -1590,6 +1625,16 @@ class FunctionBuilder:
             if isinstance(node, ast.DictComp):
                 self.expr(node.key)  # keys name fields; only values carry material
                 value = self.expr(node.value)
+                if _identity_copy(node) and allowed and len(node.generators) == 1:
+                    # `{k: v for k, v in d.items() if k in ALLOWED}`: those fields, each under its key
+                    base = node.generators[0].iter.func.value  # type: ignore[attr-defined]
+                    label = " ".join(self.m._code(base).split())[:40]
+                    return union(
+                        *(
+                            store(self.field_of(k, base, node, record, f"{label}[{k!r}]"), k, None)
+                            for k in allowed
+                        )
+                    )
                 if _identity_copy(node):
                     # `{k: v for k, v in d.items() if v is not None}`: the same fields under the same keys;
                     # every field of a record handed in comes along
@@ -1607,6 +1652,35 @@ class FunctionBuilder:
             return store(value, "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
+            self.keysets = saved_keys
+
+    def allow_listed(self, clause: ast.comprehension) -> tuple[str, ...]:
+        """A clause over literal keys (`for k in ("a", "b")`, `for k in ALLOWED`), or whose key is tested against
+        them (`for k, v in d.items() if k in ALLOWED`): its key runs over those keys only (a `keysets` entry), and
+        they are returned. A deny-list (`if k not in SECRET`) leaves every key."""
+        target = clause.target
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[0]  # `k, v in d.items()`
+        if not isinstance(target, ast.Name):
+            return ()
+        keys = self.literal_keys(clause.iter) if target is clause.target else ()
+        tests = [
+            t
+            for c in clause.ifs
+            for t in (c.values if isinstance(c, ast.BoolOp) and isinstance(c.op, ast.And) else [c])
+        ]
+        for test in tests:
+            if (
+                not keys
+                and isinstance(test, ast.Compare)
+                and dotted(test.left) == target.id
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.In)
+            ):
+                keys = self.literal_keys(test.comparators[0])
+        if keys:
+            self.keysets[target.id] = keys
+        return keys
 
     def _handed_in(self, record: ast.AST, taint: Taint) -> bool:
         """A record the function was given or got from a call (not a container it built itself)."""
@@ -1711,6 +1785,23 @@ def _identity_copy(node: ast.DictComp) -> bool:
         and dotted(node.key) == target.elts[0].id  # type: ignore[attr-defined]
         and dotted(node.value) == target.elts[1].id  # type: ignore[attr-defined]
     )
+
+
+def _read_by(value: ast.AST | None, key: ast.AST | None) -> ast.AST | None:
+    """The record ``value`` reads with the name ``key`` (`rec[key]`, `rec.get(key)`), else None."""
+    if not isinstance(key, ast.Name) or value is None:
+        return None
+    if isinstance(value, ast.Subscript) and dotted(value.slice) == key.id:
+        return value.value
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and len(value.args) == 1
+        and dotted(value.args[0]) == key.id
+    ):
+        return value.func.value
+    return None
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
