@@ -213,6 +213,25 @@ def test_no_module_reaches_into_the_engine():
     assert reached == []
 
 
+def test_no_module_imports_another_modules_private_names():
+    """A helper another module needs is public (vcs.first_line for history's git errors, contracts.error_message
+    for the Python contract check, issue 29): a private name borrowed across modules changes under its user
+    unseen."""
+    borrowed = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = _module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level or (node.module or "").startswith("ovadapt_lint")
+            ):
+                borrowed += [
+                    f"{name}: from {node.module} import {alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    assert borrowed == []
+
+
 def test_history_is_a_source_of_blobs_not_a_reporter():
     """History's findings are written by the reporters every run uses (report/), never by history itself."""
     graph = import_graph()

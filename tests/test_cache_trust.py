@@ -28,8 +28,9 @@ def _findings(proc) -> list:
 
 
 def _entries(cache: Path) -> list[Path]:
-    """The result entries (``ab/cdef….json``), not the stat index beside them."""
-    return list(cache.glob("??/*.json"))
+    """The result entries (``ab/cdef….json``), not the stat index beside them nor what lies beside an entry
+    (a module's flow facts ``ab/cdef….facts.json``, a document's role ``ab/cdef….role.json``)."""
+    return [p for p in cache.glob("??/*.json") if "." not in p.stem]
 
 
 def test_cache_key_covers_the_rule_selection(tmp_path: Path, xdg: dict) -> None:

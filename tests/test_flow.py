@@ -201,6 +201,23 @@ def test_text_output_prints_the_trace_across_modules(tmp_path: Path, capsys) -> 
     assert any("helpers.py:2:" in line for line in lines)  # the helper's return
 
 
+def test_json_report_carries_the_trace_across_modules(tmp_path: Path, capsys) -> None:
+    from ovadapt_lint import cli
+
+    project = _project(tmp_path)
+    (project / "helpers.py").write_text(HELPER_RAW, encoding="utf-8")
+    cli.main([str(project.parent), "--no-cache", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    (flow,) = [f for f in report["findings"] if f["code"] == "OVA208"]
+    steps = flow["trace"]
+    assert {"path", "line", "column", "message"} == set(steps[0])
+    assert (Path(steps[0]["path"]).name, steps[0]["line"]) == ("status.py", 7)  # the except clause
+    assert any(Path(s["path"]).name == "helpers.py" and s["line"] == 2 for s in steps)
+    assert steps[-1]["message"] == 'published field "error"'
+    assert (steps[-1]["path"], steps[-1]["line"]) == (flow["path"], flow["start_line"])
+    assert not [f for f in report["findings"] if f["code"] != "OVA208" and "trace" in f]
+
+
 def test_sarif_code_flow_names_each_steps_file(tmp_path: Path, capsys) -> None:
     from ovadapt_lint import cli
 
@@ -257,6 +274,23 @@ def test_a_status_dict_published_as_output_is_named_an_output_not_a_projection(
     )
     (document,) = [f for f in lint_paths([str(tmp_path)]) if f.code == "OVA504"]
     assert document.message.endswith('a projection (it attests "raw_artifacts_copied")')
+
+
+def test_a_store_into_a_projection_names_why_the_receiver_is_published(tmp_path: Path) -> None:
+    (tmp_path / "status.py").write_text(
+        "def status(run):\n"
+        "    doc = {'schema_version': 'run_status_projection_v1', 'ok': True}\n"
+        "    try:\n"
+        "        run()\n"
+        "    except OSError as exc:\n"
+        "        doc['error'] = str(exc)\n"
+        "    return doc\n",
+        encoding="utf-8",
+    )
+    (finding,) = [f for f in lint_paths([str(tmp_path)]) if f.code == "OVA208"]
+    assert finding.message.endswith(
+        'published field "error": a projection (schema_version "run_status_projection_v1"), by a store into it'
+    )
 
 
 @pytest.mark.parametrize(

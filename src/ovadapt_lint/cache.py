@@ -66,14 +66,24 @@ def _from_dict(data: dict, path: str) -> Finding:
 
 @dataclass
 class StoredFacts:
-    """A module's flow facts as an entry holds them (``flow.facts.to_json`` as text), decoded only when the
-    run's flows are resolved again; ``depends``: the files its findings depend on (``engine.current``)."""
+    """A module's flow facts as the cache holds them: in a file of their own beside the entry (``key``), read
+    and decoded only when the run's flows are resolved again (a warm run reads the joined result instead: most
+    of a cache's bytes are facts); ``depends``: the files its findings depend on (``engine.current``)."""
 
-    text: str
     depends: list
+    cache: Cache
+    key: str
 
-    def load(self) -> dict:
-        return json.loads(self.text)
+    def load(self) -> dict | None:
+        """The facts (``flow.facts.to_json``), or None when their file is missing, damaged or planted."""
+        data = self.cache._read(self.key, _FACTS)
+        return data if isinstance(data, dict) else None
+
+
+_FACTS = ".facts"  # the suffix of the file beside an entry that holds its module's flow facts
+# ... and of the one that holds why a JSON document not public by its path is public by content (the reports'
+# roles), so that a warm run neither parses it again nor builds the contracts to ask them.
+_ROLE = ".role"
 
 
 def dependency_versions() -> dict[str, str]:
@@ -86,12 +96,22 @@ def dependency_versions() -> dict[str, str]:
     from .userstore import read_table, write_table
 
     stamp = hashlib.sha256(json.dumps([sys.prefix, _path_stamp()]).encode()).hexdigest()
-    stored = read_table("dependency-versions.json")
-    if isinstance(stored, dict) and stored.get("stamp") == stamp:
-        return stored["versions"]
+    stored = read_table(_VERSIONS_TABLE)
+    # One answer per stamp, the latest few: the import path starts with the working directory, and runs from
+    # another folder or another environment must not evict each other's answer.
+    known = stored.get("stamps") if isinstance(stored, dict) else None
+    known = known if isinstance(known, dict) else {}
+    if isinstance(known.get(stamp), dict):
+        return known[stamp]
     versions = _installed_versions()
-    write_table("dependency-versions.json", {"stamp": stamp, "versions": versions})
+    kept = [(k, v) for k, v in known.items() if k != stamp][-(_STAMPS_KEPT - 1) :]
+    write_table(_VERSIONS_TABLE, {"stamps": dict([*kept, (stamp, versions)])})
     return versions
+
+
+_STAMPS_KEPT = 16  # the import paths dependency_versions remembers the answer for
+# A name of its own: an older linter sharing the user's store writes one answer under the former name.
+_VERSIONS_TABLE = "dependency-versions-by-path.json"
 
 
 def _path_stamp() -> list:
@@ -211,8 +231,8 @@ class Cache:
             hashlib.sha256,
         ).hexdigest()
 
-    def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key[2:]}.json"
+    def _path(self, key: str, suffix: str = "") -> Path:
+        return self.folder / key[:2] / f"{key[2:]}{suffix}.json"
 
     def get(self, key: str, display: str) -> list[Finding] | None:
         entry = self.get_entry(key, display)
@@ -226,9 +246,9 @@ class Cache:
         try:
             facts = None
             if isinstance(data, dict):  # findings and the flow facts of a Python module
-                facts = StoredFacts(data["facts"], data["depends"])
-                if not isinstance(facts.text, str) or not isinstance(facts.depends, list):
+                if data["facts"] is not True or not isinstance(data["depends"], list):
                     return None
+                facts = StoredFacts(data["depends"], self, key)
                 data = data["findings"]
             return [_from_dict(item, display) for item in data], facts
         except (ValueError, TypeError, KeyError, AttributeError):
@@ -237,17 +257,22 @@ class Cache:
     def put(self, key: str, findings: list[Finding], facts: dict | None = None) -> None:
         """Store ``findings`` (and a Python module's flow facts, ``flow.facts.to_json``) under ``key``."""
         items = [_to_dict(f) for f in findings]
-        # The facts as text of their own: a run that needs no flow resolved never decodes them.
-        self._write(
-            key,
-            items
-            if facts is None
-            else {
-                "findings": items,
-                "facts": json.dumps(facts),
-                "depends": facts.get("depends", []),
-            },
-        )
+        if facts is None:
+            self._write(key, items)
+            return
+        # The facts in a file of their own, written first: a run that needs no flow resolved never reads them.
+        self._write(key, facts, _FACTS)
+        self._write(key, {"findings": items, "facts": True, "depends": facts.get("depends", [])})
+
+    def get_role(self, key: str) -> tuple[bool, str | None]:
+        """(known, reason) of the file whose entry is ``key``: why it is public by content, or None."""
+        data = self._read(key, _ROLE)
+        if isinstance(data, dict) and (data.get("why") is None or isinstance(data["why"], str)):
+            return True, data.get("why")
+        return False, None
+
+    def put_role(self, key: str, why: str | None) -> None:
+        self._write(key, {"why": why}, _ROLE)
 
     def flow_key(self, modules: list) -> str:
         """The key of the flow findings of a run's modules: each [display, cache key, files it depends on]."""
@@ -266,18 +291,19 @@ class Cache:
     def put_flow(self, key: str, findings: list[Finding]) -> None:
         self._write(key, {"flow": [[f.path, _to_dict(f)] for f in findings]})
 
-    def _read(self, key: str) -> Any:
+    def _read(self, key: str, suffix: str = "") -> Any:
         if self.secret is None:
             return None
         try:
             entry = json.loads(
-                read_regular(self._path(key)).decode("utf-8")
+                read_regular(self._path(key, suffix)).decode("utf-8")
             )  # a planted FIFO must not block
             payload, mac = entry["findings"], entry["mac"]
             if (
                 not isinstance(payload, str)
                 or not isinstance(mac, str)
-                or not hmac.compare_digest(mac, self._mac(key, payload))
+                # the suffix is authenticated too: a module's facts are never read as its findings
+                or not hmac.compare_digest(mac, self._mac(key + suffix, payload))
             ):
                 return (
                     None  # not written by this user's linter: a planted or edited entry is a miss
@@ -286,19 +312,19 @@ class Cache:
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return None  # a missing or damaged entry is a miss
 
-    def _write(self, key: str, data: Any) -> None:
+    def _write(self, key: str, data: Any, suffix: str = "") -> None:
         if self.secret is None:
             return
         try:
             self._prepare()
-            target = self._path(key)
+            target = self._path(key, suffix)
             target.parent.mkdir(exist_ok=True)
             if not _real_folder(target.parent):
                 return  # a planted link in place of a subfolder: nothing is written through it
             handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
             payload = json.dumps(data)
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump({"findings": payload, "mac": self._mac(key, payload)}, out)
+                json.dump({"findings": payload, "mac": self._mac(key + suffix, payload)}, out)
             os.replace(temporary, target)
         except OSError:
             pass  # a read-only or full disk makes the cache useless, not the run

@@ -383,7 +383,7 @@ def _config(args: argparse.Namespace):
     """The first path's configuration (or --config's) with the command line applied, its analysis, and the
     run's options."""
     configs, options = _configs(args)
-    return configs.root, configs.analysis(configs.root), options
+    return configs.root, configs.analysis(configs.root).ready(), options
 
 
 def _configs(args: argparse.Namespace):
@@ -403,7 +403,8 @@ def _configs(args: argparse.Namespace):
     overrides = _overrides(args)
     root = overrides.apply(config)
     options = RunOptions.of(config, **_run_options(args))
-    return Configs(root, overrides, fixed=bool(args.config)), options
+    # With a cache, each analysis is built when a file the cache does not answer is linted (start-up).
+    return Configs(root, overrides, fixed=bool(args.config), lazy=options.use_cache), options
 
 
 def _overrides(args: argparse.Namespace):
@@ -484,9 +485,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _debug(args: argparse.Namespace) -> None:
     """--debug is passed on as the environment variable, so worker processes see it too."""
-    from .internal_error import DEBUG_ENV
-
     if args.debug:
+        from .internal_error import DEBUG_ENV  # only then: it imports traceback
+
         os.environ[DEBUG_ENV] = "1"
 
 
@@ -541,6 +542,7 @@ def _lint(args: argparse.Namespace) -> int:
                 configs,
                 options,
             )
+        from .results import Review
         from .vcs import filter_result, review_paths, review_scope
 
         scope = review_scope(
@@ -552,7 +554,8 @@ def _lint(args: argparse.Namespace) -> int:
             reviewed = run(
                 files, config, show_progress=show_progress, configs=configs, options=options
             )
-            filter_result(reviewed, scope)
+            hidden = filter_result(reviewed, scope)
+            reviewed.review = Review(scope.ref, scope.base[:12], hidden)
             return reviewed
 
         return config, review(progress), review, configs, options
@@ -580,7 +583,8 @@ def _lint(args: argparse.Namespace) -> int:
         from .roles import file_roles
 
         # What each file was judged as: the text summary counts the roles, JSON and SARIF name each file's.
-        result.roles, result.scope = file_roles(result.files, configs), config.scope
+        result.roles = file_roles(result.files, configs, result.path_roles, result.content_roles)
+        result.scope = config.scope
     meta, failed = _guarded(lambda: _metadata(args, result))
     if failed is not None:
         return failed

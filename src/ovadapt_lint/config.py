@@ -293,11 +293,9 @@ class Overrides:
 
     def apply(self, config: Config) -> Config:
         """``config`` with these settings over it; the codes are checked against its rule pack."""
-        from .analysis import read_rule_pack
-
         # The codes a selection may name: the built-in ones and those of the config's extension rules.
         selecting = self.select is not None or self.extend_select or self.ignore
-        known = read_rule_pack(config.extend_rules).rules if selecting else None
+        known = _known_codes(config.extend_rules) if selecting else None
         changes: dict[str, Any] = {
             attr: (*getattr(config, attr), *values) for attr, values in self.extend.items()
         }
@@ -459,6 +457,18 @@ def _check_known(path: Path, table: dict[str, Any]) -> None:
         )
 
 
+def _known_codes(extend_rules: Sequence[Path]) -> dict:
+    """The rules a selection may name: the built-in ones (without building a pack: no detector is imported
+    to check a --select) and those of the extension rule files."""
+    if not extend_rules:
+        from .registry import all_rules
+
+        return all_rules()
+    from .analysis import read_rule_pack
+
+    return read_rule_pack(extend_rules).rules
+
+
 def _extension_rules(path: Path, table: dict[str, Any]) -> tuple[Path, ...]:
     """The file's extension rules, read now so a bad one is reported naming this file, and first: select
     and ignore may name the codes they define."""
@@ -488,7 +498,7 @@ def _values(path: Path, table: dict[str, Any], reading: _Reading) -> dict[str, A
 def load_config(path: Path, explicit: bool = True) -> Config | None:
     """The configuration of a config file; None for a pyproject.toml without our table (an error when
     ``explicit``, the file named by --config). A bad key or value is a ConfigError naming the file and key."""
-    from .analysis import read_key_vocabulary, read_rule_pack
+    from .analysis import read_key_vocabulary
 
     table = _table(path)
     if table is None:
@@ -497,7 +507,7 @@ def load_config(path: Path, explicit: bool = True) -> Config | None:
         return None
     _check_known(path, table)
     extend_rules = _extension_rules(path, table)
-    reading = _Reading(path.parent, functools.cache(lambda: read_rule_pack(extend_rules).rules))
+    reading = _Reading(path.parent, functools.cache(lambda: _known_codes(extend_rules)))
     values = _values(path, table, reading)
     run = {attr: values.pop(attr) for attr in list(values) if _BY_ATTR[attr].run}
     config = Config(**values, source=path, run_options=run)

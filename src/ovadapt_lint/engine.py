@@ -240,19 +240,25 @@ def internal_error_notice(exc: Exception, source: SourceFile, what: str) -> Find
 
 
 def target_role(target: Target, config: Config) -> str:
-    from .classify import file_role
+    return path_role(target, config).role
+
+
+def path_role(target: Target, config: Config):
+    """The file's classify.Role (role and why) from its name and place."""
+    from .classify import path_role
 
     base = config.source.parent if config.source is not None else Path(".")
-    return file_role(target.path, config.public_paths, config.test_paths, base)
+    return path_role(target.path, config.public_paths, config.test_paths, base)
 
 
-def cache_kind(target: Target, role: str) -> str:
+def cache_kind(target: Target, role: str, packages: dict[Path, bool] | None = None) -> str:
     """What a file is to the cache besides its bytes: its kind and role; JSON with comments is read by file
-    name, so the name's leniency is part of it; a Python module's flow facts name the module."""
+    name, so the name's leniency is part of it; a Python module's flow facts name the module (``packages``:
+    flow.modnames.module_name's memo of package folders, for a run's many files)."""
     if target.kind == "python":
         from .flow.modnames import module_name
 
-        return f"python:{role}:{module_name(target.path)[0]}"
+        return f"python:{role}:{module_name(target.path, packages)[0]}"
     lenient = "c" if target.kind == "json" and LENIENT_NAME.match(target.path.name) else ""
     return f"{target.kind}{lenient}:{role}"
 
@@ -393,7 +399,10 @@ def _cached(
         )
     cached, facts = entry
     if facts is not None:
-        cached = cached + _deliver_facts(facts, target.display, facts_out, analysis)
+        flows = _deliver_facts(facts, target.display, facts_out, analysis)
+        if flows is None:
+            return None  # the facts' file is gone or damaged: lint again
+        cached = cached + flows
     # The bytes are at hand: a file with findings keeps them for its code frames.
     source = (
         read_source(target.path, target.display, config.max_file_size, target.kind, data=data)[0]
@@ -408,33 +417,48 @@ def current(facts) -> bool:
     were: the cache is keyed by the module's own bytes, and its contract findings may read a sibling's
     constants."""
     if facts is None or not facts.depends:
-        return (
-            True  # nothing to compare: the contract checker stays unimported (start-up, issue 29)
-        )
-    from .checks.python_projections import file_stamp
+        return True  # nothing to compare
+    return all(list(_file_stamp(path)) == [mtime, size] for path, mtime, size in facts.depends)
 
-    return all(list(file_stamp(path)) == [mtime, size] for path, mtime, size in facts.depends)
+
+def _file_stamp(path: str) -> tuple[int, int]:
+    """(mtime_ns, size) of a file, (-1, -1) when it cannot be stat-ed: what the contract checker records of
+    the files a module depends on (checks.python_projections.file_stamp), compared here without importing it
+    (a warm run imports no check)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return -1, -1
+    return info.st_mtime_ns, info.st_size
 
 
 def _deliver_facts(
     facts, display: str, facts_out: dict | None, analysis: Analysis
-) -> list[Finding]:
+) -> list[Finding] | None:
     """Cached flow facts (cache.StoredFacts): handed to the caller who resolves the run's modules together
-    (decoded only if it must), or resolved alone."""
+    (read and decoded only if it must), or resolved alone (None when they cannot be read)."""
     if facts_out is not None:
         facts_out[display] = facts
         return []
-    return flow_findings([loaded(facts, display)], analysis)
+    module = loaded(facts, display)
+    if module is None:
+        return None
+    analysis.ready()
+    return flow_findings([module], analysis)
 
 
 def loaded(facts, display: str):
-    """A module's flow facts, decoded when they come from the cache."""
+    """A module's flow facts, read and decoded when they come from the cache (None when their file is missing
+    or damaged)."""
     from .cache import StoredFacts
 
     if isinstance(facts, StoredFacts):
+        stored = facts.load()
+        if stored is None:
+            return None
         from .flow.facts import from_json
 
-        return from_json(facts.load(), display)
+        return from_json(stored, display)
     return facts
 
 
@@ -443,10 +467,15 @@ def _depends(facts) -> list:
 
 
 def joined_flow_findings(
-    facts_list: list, keys: list, analysis: Analysis, cache=None
+    facts_list: list,
+    keys: list,
+    analysis: Analysis,
+    cache=None,
+    relint: Callable[[str], Any] | None = None,
 ) -> list[Finding]:
     """``flow_findings`` of a run's modules (``keys``: each one's [display, cache key]), through the cache: a
-    run whose modules are all unchanged reads the joined result and decodes no module's facts."""
+    run whose modules are all unchanged reads the joined result and reads no module's facts. ``relint``: a
+    module's facts computed again (by display), for stored facts that cannot be read any more."""
     key = None
     if cache is not None and facts_list and all(k is not None for _, k in keys):
         key = cache.flow_key(
@@ -455,9 +484,17 @@ def joined_flow_findings(
         found = cache.get_flow(key)
         if found is not None:
             return found
-    found = flow_findings(
-        [loaded(f, display) for (display, _), f in zip(keys, facts_list)], analysis
-    )
+    analysis.ready()
+    modules = []
+    for (display, _), facts in zip(keys, facts_list):
+        module = loaded(facts, display)
+        if module is None and relint is not None:
+            module = relint(display)  # the stored facts' file went missing since its entry was read
+        if module is None:
+            key = None  # unreadable now (removed during the run): the others' flows, not stored as theirs
+            continue
+        modules.append(module)
+    found = flow_findings(modules, analysis)
     if key is not None:
         cache.put_flow(key, found)
     return found
@@ -643,10 +680,11 @@ def _results(
     options: RunOptions,
     progress,
     cache=None,
+    roles: dict | None = None,
 ) -> Iterator[tuple[Target, list[Finding], SourceFile | None, Any, str | None]]:
     """(target, findings, source or None, flow facts or None, cache key or None) for each target, in target
-    order (``cache``: the run's, open_run_cache). Files the stat index answers are not read; only the others
-    are linted (map_units)."""
+    order (``cache``: the run's, open_run_cache; ``roles``: each target's path role, when the caller has
+    them). Files the stat index answers are not read; only the others are linted (map_units)."""
     if cache is None:
         yield from _merged(targets, {}, config, analysis, None, {}, progress, options.jobs)
         return
@@ -654,7 +692,9 @@ def _results(
 
     index = StatIndex(cache)
     # What a file is to the index: its kind and role (the role's globs are matched once per file and run).
-    kinds = {t.display: cache_kind(t, target_role(t, config)) for t in targets}
+    roles = roles if roles is not None else {t.display: path_role(t, config) for t in targets}
+    packages: dict[Path, bool] = {}
+    kinds = {t.display: cache_kind(t, roles[t.display].role, packages) for t in targets}
     answered = _from_index(targets, cache, index, kinds)
     seen: dict[str, tuple] = {}
     try:
@@ -671,6 +711,9 @@ def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
     """The answered files' cached results and the others' fresh ones, in target order, each with its cache
     key (None when it is not cached)."""
     todo = [t for t in targets if t.display not in answered]
+    if todo:
+        # Built before the first file is linted: a bad configured file is a ConfigError, not a file's notice.
+        analysis.ready()
     computed = zip(todo, map_units(_lint_file, todo, len(todo), config, analysis, cache, jobs=jobs))
     for target in targets:
         linted = None
@@ -690,6 +733,28 @@ def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
             facts,
             key,
         )
+
+
+def _content_role(target: Target, config: Config, analysis: Analysis, cache, key, needles: dict):
+    """Why a JSON document not public by its path is public by content (None: it is not), for the reports'
+    roles: from the cache beside the file's entry, else decided (and stored)."""
+    if key is not None:
+        known, why = cache.get_role(key)
+        if known:
+            return why
+    from .roles import content_role
+
+    why = content_role(target, config.max_file_size, analysis.pack.contracts, needles)
+    if key is not None:
+        cache.put_role(key, why)
+    return why
+
+
+def _fresh_facts(owners: dict[str, Target], config: Config, analysis: Analysis, display: str):
+    """A module's flow facts, linted again without the cache."""
+    facts: dict = {}
+    lint_target(owners[display], config, analysis, None, None, facts)
+    return facts.get(display)
 
 
 def _config_runs(targets: list[Target], configs) -> list[tuple[Config, list[Target]]]:
@@ -719,13 +784,14 @@ def run(
     options = (options or RunOptions()).settled(config)  # one cache folder for every configuration
 
     # Each config's extension rules, vocabulary and deny-list files are read as it is loaded (the root's
-    # here, the others' during discovery): a bad one is a ConfigError, not a per-file notice.
-    configs = configs or Configs(config, fixed=True)
+    # here, the others' during discovery), or with a cache (lazy) before the first of its files the cache
+    # does not answer is linted: a bad one is a ConfigError, never a per-file notice.
+    configs = configs or Configs(config, fixed=True, lazy=options.use_cache)
     # The reports describe the first path's rules, and those every nested config adds.
     result = LintResult(
         anchor=paths[0] if paths else ".",
         config_source=config.source,
-        rules=configs.analysis(config).pack.rules,
+        rules=configs.analysis(config).rules,
     )
     targets = list(
         discover(
@@ -737,14 +803,15 @@ def run(
             result.skipped,
         )
     )
+    if not targets:
+        configs.analysis(config).ready()  # nothing to lint: a bad configured file is still an error
     runs = _config_runs(targets, configs)
     for other in configs.all()[1:]:
-        if configs.analysis(other).pack.rules is not result.rules:
+        if configs.analysis(other).rules is not result.rules:
             # A nested config's extension rules are reported too: describe (SARIF) and mask them as well.
-            result.rules = dict(
-                sorted({**configs.analysis(other).pack.rules, **result.rules}.items())
-            )
+            result.rules = dict(sorted({**configs.analysis(other).rules, **result.rules}.items()))
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
+    needles: dict = {}  # roles.content_role's memo
     with _Progress(len(targets), show_progress) as progress, _collections_between_files():
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
         modules: dict[Path | None, tuple[Config, Analysis, list, dict[str, Target], list, Any]] = {}
@@ -760,12 +827,23 @@ def run(
                     open_run_cache(options, group),
                 )
             _, _, facts_list, owners, keys, cache = modules[group.source]
+            for target in chunk:
+                result.path_roles[target.display] = path_role(target, group)
             for target, findings, source, facts, key in _results(
-                chunk, group, analysis, options, progress.advance, cache
+                chunk, group, analysis, options, progress.advance, cache, result.path_roles
             ):
                 result.add_file(target)
+                if (
+                    cache is not None
+                    and target.kind in ("json", "jsonl")
+                    and result.path_roles[target.display].role != "public"
+                ):
+                    # Kept beside the file's entry: the reports' roles need no parse on a warm run.
+                    result.content_roles[target.display] = _content_role(
+                        target, group, analysis, cache, key, needles
+                    )
                 shown = len(result.findings)
-                select(result, group, target, findings, analysis.pack.rules)
+                select(result, group, target, findings, analysis.rules)
                 if source is not None and len(result.findings) > shown:
                     linted[target.display] = source
                 if facts is not None:
@@ -774,11 +852,12 @@ def run(
                     owners[target.display] = target
         for group, analysis, facts_list, owners, keys, cache in modules.values():
             by_file: dict[str, list[Finding]] = {}
-            for finding in joined_flow_findings(facts_list, keys, analysis, cache):
+            relint = partial(_fresh_facts, owners, group, analysis)
+            for finding in joined_flow_findings(facts_list, keys, analysis, cache, relint):
                 by_file.setdefault(finding.path, []).append(finding)
             for display, found in by_file.items():
                 if display in owners:
-                    select(result, group, owners[display], found, analysis.pack.rules)
+                    select(result, group, owners[display], found, analysis.rules)
     finalise(result, options)
     attach_sources(result, linted)
     return result
@@ -864,4 +943,4 @@ def lint_paths(
 
     root = find_config(Path(paths[0])) or Config()
     options = options or RunOptions.of(root)
-    return run(paths, root, configs=Configs(root), options=options).findings
+    return run(paths, root, configs=Configs(root, lazy=options.use_cache), options=options).findings

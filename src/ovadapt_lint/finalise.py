@@ -21,7 +21,7 @@ from . import registry
 from .config import Config, RunOptions
 from .discover import Target, display_path
 from .findings import Finding
-from .results import HistoryProvenance, LintResult, Review, RunMetadata, Suppressed
+from .results import HistoryProvenance, LintResult, RunMetadata, Suppressed
 from .source import SourceFile, notice, read_source
 
 
@@ -139,18 +139,8 @@ def run_metadata(
     """What the reporters are told about a finalised run besides its result: the repository root when the
     format names files relative to it (``root``: this asks git, so only then), the review's base, and a
     history scan's ``history`` provenance."""
-    review = None
-    if result.review is not None:
-        from .vcs import unchanged_note
-
-        review = Review(
-            diff_base=result.review["diff_base"],
-            merge_base=result.review["merge_base"],
-            unchanged_not_shown=result.review["unchanged_not_shown"],
-            note=unchanged_note(result.review),
-        )
     return RunMetadata(
-        source_root=result.source_root() if root else None, review=review, history=history
+        source_root=result.source_root() if root else None, review=result.review, history=history
     )
 
 

@@ -4,8 +4,10 @@ so one folder's config never silences another's tree. ``--config FILE`` pins one
 
 The options of the run (workers, cache, baseline, --force-include) are not here: they are one
 config.RunOptions for the run. The command line's settings (config.Overrides) apply on top of every config.
-Each config's analysis (rule pack, scanner, vocabularies) is built once, when the config is loaded, and kept
+Each config's analysis (rule pack, scanner, vocabularies) is made once, when the config is loaded, and kept
 for every pass of the run (--fix reruns); a config is known by the file it came from (None: the defaults).
+``lazy``: its parts are built when the run first lints a file the cache does not answer (analysis.Analysis),
+not as the config is loaded; a run answered by the cache reads none of the config's extension files.
 """
 
 from __future__ import annotations
@@ -22,16 +24,21 @@ class Configs:
     """The configuration for each folder, found once per folder and loaded once per file."""
 
     def __init__(
-        self, root: Config, overrides: Overrides | None = None, fixed: bool = False
+        self,
+        root: Config,
+        overrides: Overrides | None = None,
+        fixed: bool = False,
+        lazy: bool = False,
     ) -> None:
         self.root = root  # overrides applied: the first path's config, --config, or the defaults
         self._overrides = overrides
         self._fixed = fixed
+        self._make = Analysis.of if lazy else Analysis.build
         self._file_of: dict[str, str | None] = {}  # real folder -> governing config file (or None)
         self._loaded: dict[str | None, Config | None] = {}
         # Built as each config is loaded: a bad extension, vocabulary or deny-list file fails before linting.
         # Keyed by the config's source: one config per file in a hierarchy.
-        self._analyses: dict[Path | None, Analysis] = {root.source: Analysis.build(root)}
+        self._analyses: dict[Path | None, Analysis] = {root.source: self._make(root)}
         if root.source is not None:
             self._loaded[os.path.realpath(root.source)] = root
         else:
@@ -49,7 +56,7 @@ class Configs:
         return self.for_folder(os.path.dirname(os.path.abspath(path)))
 
     def analysis(self, config: Config) -> Analysis:
-        """The analysis built from ``config``, one of these configurations."""
+        """The analysis of ``config``, one of these configurations (its parts built on first use when lazy)."""
         return self._analyses[config.source]
 
     def settings(self, folder: str) -> tuple[Sequence[str], Sequence[str], Path | None]:
@@ -101,5 +108,5 @@ class Configs:
             config = loaded
         if self._overrides is not None:
             config = self._overrides.apply(config)
-        self._analyses[config.source] = Analysis.build(config)
+        self._analyses[config.source] = self._make(config)
         return config

@@ -124,9 +124,9 @@ def _walk_log(
     proc.wait()
     reader.join()
     if proc.returncode != 0:
-        from .vcs import _first_line
+        from .vcs import first_line
 
-        raise GitError(f"git log failed: {_first_line(stderr[0] if stderr else b'')}")
+        raise GitError(f"git log failed: {first_line(stderr[0] if stderr else b'')}")
     tokens = data.split(b"\0")
     order = 0
     current: Commit | None = None

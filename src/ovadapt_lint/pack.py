@@ -15,11 +15,6 @@ from .detect.credentials import SecretPatterns
 from .detect.signatures import TextSignature
 from .registry import Category, Rule, all_rules, build_rules, categories
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
-
 
 @dataclass(frozen=True, eq=False)
 class RulePack:
@@ -109,6 +104,13 @@ def _load(
     extension_rules: tuple[tuple[str, str], ...], extension_contracts: tuple[tuple[str, str], ...]
 ) -> RulePack:
     if extension_rules:
+        if sys.version_info >= (
+            3,
+            11,
+        ):  # imported here: the built-in pack's tables come parsed (rulepack)
+            import tomllib
+        else:  # pragma: no cover - exercised on 3.10 only
+            import tomli as tomllib
         parsed = [(name, tomllib.loads(text)) for name, text in extension_rules]
         ours = tuple((name, data) for name, data in parsed if not gitleaks.is_gitleaks(data))
         rules = build_rules(ours) if ours else dict(all_rules())

@@ -22,7 +22,12 @@ class Review:
     diff_base: str
     merge_base: str  # abbreviated
     unchanged_not_shown: int
-    note: str  # "N findings on unchanged lines not shown", as every summary says it
+
+    @property
+    def note(self) -> str:
+        """ "N findings on unchanged lines not shown", as every summary says it."""
+        count = self.unchanged_not_shown
+        return f"{count} finding{'' if count == 1 else 's'} on unchanged lines not shown"
 
 
 @dataclass(frozen=True)
@@ -91,12 +96,17 @@ class LintResult:
     # Explicitly named files left out (in a skipped folder, or excluded): for the "no files" warning.
     skipped: list[str] = field(default_factory=list)
     # Review mode (--diff-base): the base and how many findings on unchanged lines were not shown.
-    review: dict[str, Any] | None = None
+    review: Review | None = None
     # The rules the reports describe (SARIF descriptors): the first path's rule pack, extension rules included.
     rules: dict[str, Any] = field(default_factory=registry.all_rules)
     # display path -> classify.Role (role and why) of every linted file, when the caller asked (roles.file_roles);
     # and the scope its non-public files were judged in ("published": credentials and internal names only).
     roles: dict[str, Any] = field(default_factory=dict)
+    # display path -> classify.Role from the file's name and place, as the run decided it (roles.file_roles
+    # reads it instead of matching every file's globs again).
+    path_roles: dict[str, Any] = field(default_factory=dict)
+    # display path -> why a JSON document not public by its path is public by content (None: it is not).
+    content_roles: dict[str, str | None] = field(default_factory=dict)
     scope: str = "published"
     _root: Path | None = field(default=None, repr=False)
     _secrets: Any = field(default=None, repr=False)

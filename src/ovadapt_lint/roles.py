@@ -16,17 +16,36 @@ from .classify import ATTESTATION_SUFFIXES, PUBLIC, ROLES, Role, content_reason,
 from .discover import Target
 
 
-def file_roles(targets, configs) -> dict[str, Role]:
-    """display path -> Role for each target; ``configs``: a hierarchy.Configs (each file's nearest config)."""
+def file_roles(
+    targets,
+    configs,
+    known: dict[str, Role] | None = None,
+    content: dict[str, str | None] | None = None,
+) -> dict[str, Role]:
+    """display path -> Role for each target; ``configs``: a hierarchy.Configs (each file's nearest config);
+    ``known``: the path roles the run decided (LintResult.path_roles), not decided again; ``content``: the
+    reasons (or None) the run found for its JSON documents to be public by content (LintResult.content_roles),
+    so those documents are not read again."""
     roles: dict[str, Role] = {}
     needles: dict[
         Path | None, tuple[bytes, ...]
     ] = {}  # per config (its source): its pack's contracts
+    known, content = known or {}, content or {}
     for target in targets:
+        role = known.get(target.display)
+        document = target.kind in ("json", "jsonl")
+        if role is not None and (role.role == PUBLIC or not document):
+            roles[target.display] = role  # nothing left to decide: no config looked up
+            continue
         config = configs.for_file(target.path)
-        base = config.source.parent if config.source is not None else Path(".")
-        role = path_role(target.path, config.public_paths, config.test_paths, base)
-        if role.role != PUBLIC and target.kind in ("json", "jsonl"):
+        if role is None:
+            base = config.source.parent if config.source is not None else Path(".")
+            role = path_role(target.path, config.public_paths, config.test_paths, base)
+        if role.role != PUBLIC and document and target.display in content:
+            why = content[target.display]
+            roles[target.display] = Role(PUBLIC, why) if why is not None else role
+            continue
+        if role.role != PUBLIC and document:
             contracts = configs.analysis(config).pack.contracts
             if config.source not in needles:
                 needles[config.source] = _needles(contracts)
@@ -50,6 +69,14 @@ def _needles(contracts) -> tuple[bytes, ...]:
     for contract in contracts:
         words |= {f'"{k}"' for k in (*contract.container_keys, *contract.distinctive_keys)}
     return tuple(sorted(w.encode() for w in words))
+
+
+def content_role(target: Target, max_size: int, contracts, needles: dict) -> str | None:
+    """Why a JSON document that is not public by its path is public by what it holds, or None (``needles``:
+    the run's memo of each pack's prefilter, by the identity of its contracts)."""
+    if id(contracts) not in needles:
+        needles[id(contracts)] = (contracts, _needles(contracts))  # the pack kept alive with its id
+    return _content_reason(target, max_size, contracts, needles[id(contracts)][1])
 
 
 def _content_reason(

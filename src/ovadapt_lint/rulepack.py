@@ -16,11 +16,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # importlib.resources.abc is Python 3.11+; the annotation is never evaluated
     from importlib.resources.abc import Traversable
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
-
 
 def pack_root() -> Traversable:
     return resources.files("ovadapt_lint") / "rules"
@@ -51,6 +46,13 @@ def _parsed_toml(name: str, text: str) -> dict[str, Any]:
     stored = userstore.read_table(table)
     if isinstance(stored, dict) and stored.get("digest") == digest:
         return stored["data"]
+    if sys.version_info >= (
+        3,
+        11,
+    ):  # imported here: a run whose parsed tables are stored never parses TOML
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
     data = tomllib.loads(text)
     if (
         json.loads(json.dumps(data)) == data

@@ -41,11 +41,12 @@ def git(
     except (OSError, subprocess.SubprocessError) as exc:
         raise GitError(f"cannot run git: {type(exc).__name__}") from None
     if check and proc.returncode != 0:
-        raise GitError(f"git {args[0]} failed: {_first_line(proc.stderr)}")
+        raise GitError(f"git {args[0]} failed: {first_line(proc.stderr)}")
     return proc
 
 
-def _first_line(stderr) -> str:
+def first_line(stderr) -> str:
+    """The first non-blank line of a command's error output (bytes or text), for a one-line message."""
     if isinstance(stderr, bytes):
         stderr = stderr.decode("utf-8", "replace")
     lines = [line for line in (stderr or "").splitlines() if line.strip()]
@@ -284,8 +285,8 @@ def review_paths(
     return selected
 
 
-def filter_result(result, scope: ReviewScope) -> None:
-    """Keep the findings on what the change adds; count the others in ``result.review``."""
+def filter_result(result, scope: ReviewScope) -> int:
+    """Keep the findings on what the change adds; the number of the others (results.Review says it)."""
     from .discover import root_relative
 
     kept: list[Finding] = []
@@ -303,14 +304,4 @@ def filter_result(result, scope: ReviewScope) -> None:
         else:
             hidden += 1
     result.findings = kept
-    result.review = {
-        "diff_base": scope.ref,
-        "merge_base": scope.base[:12],
-        "unchanged_not_shown": hidden,
-    }
-
-
-def unchanged_note(review: dict) -> str:
-    """ "N findings on unchanged lines not shown", for every summary."""
-    count = review["unchanged_not_shown"]
-    return f"{count} finding{'' if count == 1 else 's'} on unchanged lines not shown"
+    return hidden

@@ -7,8 +7,6 @@ polls the parent's pid.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import signal
 import sys
@@ -23,6 +21,9 @@ def _kernel_lifeline() -> bool:
     """Ask Linux to SIGKILL this process when its parent dies; False where that is unavailable."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # here: only a worker asks, and a short run starts none
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         return libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0

@@ -388,12 +388,19 @@ class ScopeAnalyzer:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
                         reasons[id(keyword.value)] = self.projection_types[type_name]
 
-        held = "a projection (a store into a dict that is one)"
+        def held(receiver: str) -> str:
+            # Why the receiver is published, when a dict it holds says so (a projection, or an output).
+            for bound in collected.name_dicts.get(receiver, []):
+                why = self.projection_values.get(id(bound))
+                if why is not None:
+                    return f"{why}, by a store into it"
+            return "a projection (a store into a dict that is one)"
+
         for receiver, key, value in collected.subscript_stores:
             if receiver in receivers:
                 self.published.append(self.span(value))
                 sinks.append((_Sink(string_value(key), key, value), value, None))
-                reasons[id(value)] = held
+                reasons[id(value)] = held(receiver)
         for receiver, call in collected.update_calls:
             if receiver in receivers:
                 adapter = None
@@ -406,11 +413,11 @@ class ScopeAnalyzer:
                             adapter,
                         )
                     )
-                    reasons[id(call.args[1])] = held
+                    reasons[id(call.args[1])] = held(receiver)
                 for keyword in call.keywords:
                     if keyword.arg is not None:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, adapter))
-                        reasons[id(keyword.value)] = held
+                        reasons[id(keyword.value)] = held(receiver)
         for sink, _, _ in sinks:
             if sink.key is not None:
                 # An adapter's own flags are the contract's to judge (OVA104, ...: python_contracts), not OVA207's.
@@ -433,8 +440,8 @@ class ScopeAnalyzer:
         """Why a dict is published, for the flow findings' messages."""
         attesting = self._attesting_key(node)
         if attesting is not None:
-            keys = [string_value(k) or "" for k, _ in _dict_items(node)]
-            if "schema_version" in keys or any(k.startswith("public_") for k in keys):
+            named = [string_value(k) or "" for k, _ in _dict_items(node)]
+            if "schema_version" in named or any(k.startswith("public_") for k in named):
                 return f'a projection (it attests "{attesting}")'
             # A status dict that only repeats flags is published as the command's output, not as a document.
             setting = 'published = "outputs"' if self.vocab.outputs else "--scope all"

@@ -12,6 +12,7 @@ machine-readable output.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -95,6 +96,7 @@ _COMPACT_WORDS = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every field read: field names repeat
 def compact_name(name: str) -> bool:
     """An id, count, digest, flag or enum-like field by its last word (``issue_id``, ``stdout_sha256``)."""
     word = name.replace("-", "_").rsplit("_", 1)[-1].lower()
@@ -147,6 +149,8 @@ class ModuleBuilder:
         self._code = code
         self.projection_sinks = projection_sinks
         self.projection_types = projection_types
+        # qualify's answers, emptied once `defined` is complete.
+        self._qualified: dict[str, str | None] = {}
         self.projection_values: dict[
             int, str
         ] = {}  # id(dict display or call) -> why it is a projection
@@ -181,6 +185,14 @@ class ModuleBuilder:
         """``name`` through the imports and the module's own definitions; None when it is neither."""
         if not name:
             return None
+        # Asked about 6 times per distinct name (a call's name is qualified for its result and its raises).
+        known = self._qualified.get(name, self)
+        if known is not self:
+            return known  # type: ignore[return-value]
+        found = self._qualified[name] = self._qualify(name)
+        return found
+
+    def _qualify(self, name: str) -> str | None:
         first, _, rest = name.partition(".")
         if first in self.imports:
             base = self.imports[first]
@@ -238,6 +250,7 @@ class ModuleBuilder:
         for node in body:
             if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
                 self.defined.add(node.name)
+        self._qualified.clear()
         functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
         memo: dict[str, bool] = {}
 
@@ -1745,9 +1758,12 @@ def _path_parameters(node: ast.AST) -> set[str]:
         annotation = arg.annotation
         if annotation is None:
             continue
-        names = {dotted(n) for n in ast.walk(annotation)}
         if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
             names = set(re.findall(r"[\w.]+", annotation.value))  # a string annotation
+        elif annotation.__class__ is ast.Name:
+            names = {annotation.id}  # most annotations: no walk
+        else:
+            names = {dotted(n) for n in walk(annotation)}
         if names & _PATH_TYPES:
             out.add(arg.arg)
     return out

@@ -93,7 +93,8 @@ def clip(path: tuple) -> tuple:
     if len(path) <= MAX_PATH:
         return path
     tail = len(path)
-    while tail > 0 and taken(path[tail - 1]):
+    # `taken`, inlined: resolve clips long paths by the thousand.
+    while tail > 0 and path[tail - 1][:1] == TAKEN:
         tail -= 1
     marks = path[tail:]
     if len(marks) >= MAX_PATH:
@@ -116,7 +117,7 @@ def read(taint: Taint, key: str) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or taken(path[-1]):
+        if not path or path[-1][:1] == TAKEN:  # `taken`, inlined: asked per atom per field read
             atom = _taken(atom, key)
             out[identity(atom)] = atom
         elif path[0] == key or path[0] == "*":
@@ -133,7 +134,7 @@ def elements(taint: Taint) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or taken(path[-1]):
+        if not path or path[-1][:1] == TAKEN:  # `taken`, inlined
             moved = _taken(atom, "*")
         else:
             moved = (tag, ref, path[1:], trace, slot if len(path) > 1 else None)

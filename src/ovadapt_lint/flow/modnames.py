@@ -6,18 +6,29 @@ import ast
 import os
 from pathlib import Path
 
+from ..frontends.ast_nodes import BLOCK_CLASSES
 
-def module_name(path: Path | str) -> tuple[str, bool]:
+
+def module_name(path: Path | str, packages: dict[Path, bool] | None = None) -> tuple[str, bool]:
     """(``pkg.sub.mod``, is a package) for a Python file: the folders above it that hold an
-    ``__init__.py`` are its packages (a ``src/`` layout's ``src`` holds none)."""
+    ``__init__.py`` are its packages (a ``src/`` layout's ``src`` holds none). ``packages``: folder -> holds an
+    ``__init__.py``, kept by a caller that names many modules of the same folders (one run)."""
     path = Path(os.path.abspath(path))
     is_package = path.name == "__init__.py"
     parts = [] if is_package else [path.stem]
     folder = path.parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
+    while _is_package(folder, packages) and folder.parent != folder:
         parts.append(folder.name)
         folder = folder.parent
     return ".".join(reversed(parts)) or path.stem, is_package
+
+
+def _is_package(folder: Path, packages: dict[Path, bool] | None) -> bool:
+    if packages is None:
+        return (folder / "__init__.py").is_file()
+    if folder not in packages:
+        packages[folder] = (folder / "__init__.py").is_file()
+    return packages[folder]
 
 
 def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
@@ -25,8 +36,12 @@ def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
     ``g`` to ``pkg.m.f``; ``import a.b`` binds ``a``)."""
     package = name.split(".") if is_package else name.split(".")[:-1]
     found: dict[str, str] = {}
+    inner: ast.AST
     for node in tree.body:
-        _bind(node, package, found)
+        if node.__class__ in _IMPORTS:
+            _bind(node, package, found)
+        if node.__class__ not in BLOCK_CLASSES:
+            continue  # no statements inside (asked of every module twice: no getattr per statement)
         # Imports guarded by `try:` / `if TYPE_CHECKING:` are imports too.
         for part in (
             getattr(node, "body", ()),
@@ -34,8 +49,12 @@ def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
             *(h.body for h in getattr(node, "handlers", ())),
         ):
             for inner in part if isinstance(part, list) else ():
-                _bind(inner, package, found)
+                if inner.__class__ in _IMPORTS:
+                    _bind(inner, package, found)
     return found
+
+
+_IMPORTS = frozenset({ast.Import, ast.ImportFrom})
 
 
 def _bind(node: ast.AST, package: list[str], found: dict[str, str]) -> None:

@@ -38,7 +38,9 @@ _SKIPPED = frozenset(
         "tag",
     }
 )
-_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}
+# The node fields worth visiting, per node class (fields_of fills it): walks inlined elsewhere read it.
+FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}
+_REVERSED: dict[type[ast.AST], tuple[str, ...]] = {}  # the same, last first (preorder)
 _BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 # Node classes that may hold blocks of statements: the statement walks skip every other node at once.
 BLOCK_CLASSES = frozenset(
@@ -50,18 +52,18 @@ BLOCK_CLASSES = frozenset(
 )
 
 
-def _fields(kind: type[ast.AST]) -> tuple[str, ...]:
-    fields = _FIELDS.get(kind)
+def fields_of(kind: type[ast.AST]) -> tuple[str, ...]:
+    fields = FIELDS.get(kind)
     if fields is None:
-        fields = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SKIPPED)
+        fields = FIELDS[kind] = tuple(f for f in kind._fields if f not in _SKIPPED)
     return fields
 
 
 def children(node: ast.AST) -> list[ast.AST]:
     """The node's child nodes in field order, without contexts, operators and aliases."""
     out: list[ast.AST] = []
-    fields = _FIELDS.get(node.__class__)
-    for name in _fields(node.__class__) if fields is None else fields:
+    fields = FIELDS.get(node.__class__)
+    for name in fields_of(node.__class__) if fields is None else fields:
         value = getattr(node, name, None)
         if value is None:
             continue
@@ -77,12 +79,12 @@ def walk(tree: ast.AST) -> Iterator[ast.AST]:
     loop sees every node of every module."""
     todo = deque([tree])
     pop, push = todo.popleft, todo.append
-    known = _FIELDS
+    known = FIELDS
     while todo:
         node = pop()
         yield node
         fields = known.get(node.__class__)
-        for name in _fields(node.__class__) if fields is None else fields:
+        for name in fields_of(node.__class__) if fields is None else fields:
             value = getattr(node, name, None)
             if value is None:
                 continue
@@ -97,25 +99,26 @@ def walk(tree: ast.AST) -> Iterator[ast.AST]:
 def preorder(body: list, skip: frozenset) -> Iterator[ast.AST]:
     """The nodes of ``body`` in source order (depth-first, pre-order), neither yielding nor entering a node
     whose class is in ``skip``."""
-    stack = list(reversed(body))
-    pop = stack.pop
-    known = _FIELDS
+    stack = body[::-1]
+    pop, push = stack.pop, stack.append
+    known = _REVERSED
     while stack:
         node = pop()
         kind = node.__class__
         if kind in skip:
             continue
         yield node
+        # Children pushed last to first, so the first comes off the stack next (no list per node).
         fields = known.get(kind)
-        inner: list[ast.AST] = []
-        for name in _fields(kind) if fields is None else fields:
+        if fields is None:
+            fields = known[kind] = fields_of(kind)[::-1]
+        for name in fields:
             value = getattr(node, name, None)
             if value is None:
                 continue
             if value.__class__ is list:
-                inner.extend(item for item in value if item is not None)
+                for item in reversed(value):
+                    if item is not None:
+                        push(item)
             elif isinstance(value, _AST):
-                inner.append(value)
-        if inner:
-            inner.reverse()
-            stack.extend(inner)
+                push(value)

@@ -15,12 +15,14 @@ import ast
 import os
 import re
 import tokenize
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..findings import Finding, Span
 from ..source import SourceFile, notice, split_lines, strip_line_end
-from .ast_nodes import walk
+from .ast_nodes import FIELDS, fields_of
 
 
 @dataclass
@@ -129,17 +131,19 @@ class _Lines:
     def __init__(self, text: str) -> None:
         self.lines = split_lines(text)
         # On an ASCII line bytes are code points: no slice-and-decode per literal (quadratic on one long line).
-        if text.isascii():  # most modules: no line needs its bytes
-            self.encoded = []
-            self.ascii = [True] * len(self.lines)
-        else:
-            self.encoded = [line.encode("utf-8") for line in self.lines]
-            self.ascii = [len(raw) == len(line) for raw, line in zip(self.encoded, self.lines)]
+        self.all_ascii = text.isascii()  # most modules: no line needs its bytes
+        self.ascii = [] if self.all_ascii else [line.isascii() for line in self.lines]
+        self._encoded: dict[int, bytes] = {}  # line index -> its UTF-8 bytes, made when first asked
+        # Asked twice per node span by every analysis: an ASCII module's answer needs no test of the line.
+        self.column: Callable[[int, int], int] = _ascii_column if self.all_ascii else self._column
 
-    def column(self, line: int, byte_col: int) -> int:
+    def _column(self, line: int, byte_col: int) -> int:
         if not 1 <= line <= len(self.lines) or self.ascii[line - 1]:
             return byte_col + 1
-        return len(self.encoded[line - 1][:byte_col].decode("utf-8", "replace")) + 1
+        raw = self._encoded.get(line)
+        if raw is None:
+            raw = self._encoded[line] = self.lines[line - 1].encode("utf-8")
+        return len(raw[:byte_col].decode("utf-8", "replace")) + 1
 
     def segment(self, span: Span) -> str:
         if span.start_line == span.end_line:
@@ -148,6 +152,10 @@ class _Lines:
         parts += self.lines[span.start_line : span.end_line - 1]
         parts.append(self.lines[span.end_line - 1][: span.end_col - 1])
         return "".join(parts)
+
+
+def _ascii_column(line: int, byte_col: int) -> int:
+    return byte_col + 1
 
 
 def _span(lines: _Lines, node: Any) -> Span:
@@ -162,29 +170,62 @@ def _span(lines: _Lines, node: Any) -> Span:
 def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) -> PythonText:
     lines = _Lines(text)
     result = PythonText(source, tree, text=text, lines=lines)
-    # One breadth-first walk: a scope is always seen before its first statement, so docstrings
-    # and f-string parts are known before their Constant nodes come up.
+    # One breadth-first walk (``ast_nodes.walk``, inlined: this loop sees every node of every module): a scope
+    # is always seen before its first statement, so docstrings and f-string parts are known before their
+    # Constant nodes come up.
     docstrings: set[int] = set()
     fstring_parts: set[int] = set()
     covered: list[tuple[Span, str]] = []  # every string literal: where it is and its source text
     keys: dict[int, str] = {}  # id(Constant) -> the name it is assigned to
+    literals = result.literals
+    names = result.names
+    segment = lines.segment
+    column = (
+        None if lines.all_ascii else lines.column
+    )  # ASCII: a byte column is the code-point column
+    constant, joined, strings = ast.Constant, ast.JoinedStr, (str, bytes)
+    noted = _NOTED
+    todo: deque[ast.AST] = deque([tree])
+    pop, push = todo.popleft, todo.append
+    known, node_class = FIELDS, ast.AST
+    # A third of all nodes are names, with nothing in them: queued only when identifiers are collected.
+    unqueued = None if want_names else ast.Name
     node: Any  # dispatched on its exact class below, which mypy cannot narrow by
-    for node in walk(tree):
+    while todo:
+        node = pop()
         kind = node.__class__
-        if kind is ast.Constant:
-            if isinstance(node.value, (str, bytes)) and id(node) not in fstring_parts:
-                span = _span(lines, node)
-                value = (
-                    node.value
-                    if isinstance(node.value, str)
-                    else node.value.decode("utf-8", "replace")
-                )
+        if kind is constant:
+            value = node.value
+            if isinstance(value, strings) and id(node) not in fstring_parts:
+                line, end_line = node.lineno, node.end_lineno or node.lineno
+                if column is None:
+                    span = Span(line, node.col_offset + 1, end_line, (node.end_col_offset or 0) + 1)
+                else:
+                    span = Span(
+                        line,
+                        column(line, node.col_offset),
+                        end_line,
+                        column(end_line, node.end_col_offset or 0),
+                    )
+                if value.__class__ is not str and not isinstance(value, str):
+                    value = value.decode("utf-8", "replace")
                 what = "docstring" if id(node) in docstrings else "string literal"
-                raw = lines.segment(span)
+                raw = segment(span)
                 covered.append((span, raw))
-                result.literals.append(Literal(value, what, span, raw, keys.get(id(node))))
-            continue
-        if kind not in _NOTED and not want_names:
+                literals.append(Literal(value, what, span, raw, keys.get(id(node))))
+            continue  # a Constant has no child nodes
+        fields = known.get(kind)
+        for name in fields_of(kind) if fields is None else fields:
+            child = getattr(node, name, None)
+            if child is None:
+                continue
+            if child.__class__ is list:
+                for item in child:
+                    if item is not None and item.__class__ is not unqueued:
+                        push(item)
+            elif child.__class__ is not unqueued and isinstance(child, node_class):
+                push(child)  # not `MatchSingleton.value` (True, False, None)
+        if kind not in noted and not want_names:
             continue  # most nodes: nothing to note (one test, as this loop sees every node)
         if kind in _ASSIGNING:  # dispatch by type: this loop sees every node of the module
             _assigned_names(node, keys)
@@ -196,29 +237,29 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 and isinstance(first.value.value, str)
             ):
                 docstrings.add(id(first.value))
-        if kind is ast.JoinedStr:
+        if kind is joined:
             span = _span(lines, node)
-            raw = lines.segment(span)
+            raw = segment(span)
             covered.append((span, raw))
             for part in node.values:
                 if isinstance(part, ast.Constant) and isinstance(part.value, str):
                     fstring_parts.add(id(part))
-                    result.literals.append(Literal(part.value, "f-string text", span, raw))
+                    literals.append(Literal(part.value, "f-string text", span, raw))
         elif not want_names:
             continue
         elif isinstance(node, ast.Name):
-            if node.id not in result.names:
-                result.names[node.id] = _span(lines, node)
+            if node.id not in names:
+                names[node.id] = _span(lines, node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            result.names.setdefault(node.name, Span(node.lineno, 1, node.lineno, 1))
+            names.setdefault(node.name, Span(node.lineno, 1, node.lineno, 1))
         elif isinstance(node, ast.arg):
-            if node.arg not in result.names:
-                result.names[node.arg] = _span(lines, node)
+            if node.arg not in names:
+                names[node.arg] = _span(lines, node)
         elif isinstance(node, ast.Attribute):
-            if node.attr not in result.names:
-                result.names[node.attr] = _span(lines, node)
+            if node.attr not in names:
+                names[node.attr] = _span(lines, node)
     result.comments = _comments(lines, covered)
-    result.literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
+    literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
     return result
 
 
@@ -240,13 +281,11 @@ def _name_of(target: ast.AST) -> str | None:
 def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
     """Record the name each directly assigned string constant is stored under (seen before the constant:
     the walk is breadth-first). Every call and dict of a module comes here: only string values are looked at."""
-    if isinstance(node, ast.Assign):
-        if len(node.targets) == 1:
-            _keep(node.targets[0], node.value, keys)
-    elif isinstance(node, ast.AnnAssign):
-        _keep(node.target, node.value, keys)
-    elif isinstance(node, ast.Call):
-        for kw in node.keywords:
+    kind = (
+        node.__class__
+    )  # exactly one of _ASSIGNING (the walk dispatches by class); calls come most
+    if kind is ast.Call:
+        for kw in node.keywords:  # type: ignore[attr-defined]
             value = kw.value
             if (
                 value.__class__ is ast.Constant
@@ -255,12 +294,18 @@ def _assigned_names(node: ast.AST, keys: dict[int, str]) -> None:
                 and kw.arg != "default"
             ):
                 keys[id(value)] = kw.arg
-        if node.args:
-            default = _lookup_default(node)
+        args = node.args  # type: ignore[attr-defined]
+        if args and args[0].__class__ is ast.Constant:  # a look-up by a literal name, maybe
+            default = _lookup_default(node)  # type: ignore[arg-type]
             if default is not None:
                 _keep(*default, keys)
-    elif isinstance(node, ast.Dict):
-        for target, value in zip(node.keys, node.values):
+    elif kind is ast.Assign:
+        if len(node.targets) == 1:  # type: ignore[attr-defined]
+            _keep(node.targets[0], node.value, keys)  # type: ignore[attr-defined]
+    elif kind is ast.AnnAssign:
+        _keep(node.target, node.value, keys)  # type: ignore[attr-defined]
+    elif kind is ast.Dict:
+        for target, value in zip(node.keys, node.values):  # type: ignore[attr-defined]
             if value.__class__ is ast.Constant and target is not None:
                 _keep(target, value, keys)
 

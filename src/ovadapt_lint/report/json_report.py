@@ -33,6 +33,13 @@ def _item(finding, result: LintResult, fingerprints: Fingerprints | None = None)
     role = result.roles.get(finding.path)
     if role is not None:  # the role the file was judged in, and why (see --show-roles)
         item["role"], item["role_reason"] = role.role, role.why
+    if (
+        finding.trace
+    ):  # a flow finding: its steps from the source to the published field (as in the text)
+        item["trace"] = [
+            {"path": s.path, "line": s.line, "column": s.column, "message": s.message}
+            for s in finding.trace
+        ]
     if finding.history is not None:
         item["properties"] = finding.history.properties()
     from ..pyfix.choose import fix_report

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..findings import Finding
-from ..redact import mask
 from ..results import NO_METADATA, LintResult, RunMetadata
 from ..source import visible
 
@@ -110,6 +109,8 @@ def _frame(
     """The (redacted, clipped) line and a caret marker under the finding's span. Each secret is
     masked once (an outer span wins over one inside it), and the caret spans the finding as shown."""
     import bisect
+
+    from ..redact import mask  # here: a run with nothing to show imports no detector
 
     text, spans = masks if masks is not None else _line_masks(line_text, list(secrets))
     start = min(max(col - 1, 0), len(text))
