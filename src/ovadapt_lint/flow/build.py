@@ -20,6 +20,7 @@ from typing import Any
 from ..frontends.ast_nodes import BLOCK_CLASSES, walk
 from .facts import (
     EMPTY,
+    TAKEN,
     CallSite,
     ClassFacts,
     FunctionFacts,
@@ -27,10 +28,12 @@ from .facts import (
     Sink,
     Taint,
     elements,
+    identity,
     placed,
     read,
     store,
     taint_of,
+    taken,
     union,
     with_step,
 )
@@ -479,6 +482,7 @@ class FunctionBuilder:
         ] = {}  # names bound to an instance of a class of the linted code
         self.keysets: dict[str, tuple[str, ...]] = {}  # loop variables over literal keys
         self.local_keys: dict[str, tuple[str, ...]] = {}  # local names bound to literal keys
+        self.comp_keys: set[str] = set()  # keysets of comprehension clauses
         self.candidates: dict[
             int, tuple
         ] = {}  # id(dict display with 3+ literal keys) -> (keys, fields)
@@ -971,7 +975,7 @@ class FunctionBuilder:
             return self.expr(base)  # a slice is the text it was cut from
         keys = self.keys_of(node.slice)
         if keys:
-            return union(*(self.field(k, base, node) for k in keys))
+            return self.keyed_fields(node.slice, [self.field(k, base, node) for k in keys])
         key_taint = self.expr(node.slice)
         if key_taint and isinstance(node.ctx, ast.Load):
             # A missing computed key raises a KeyError whose text is the key.
@@ -1229,7 +1233,8 @@ class FunctionBuilder:
                 if _string(node.args[0]) is not None
                 else self.keys_of(node.args[0])
             )
-            return union(*(self.field(k, receiver, node) for k in keys), default)  # type: ignore[arg-type]
+            fields = [self.field(k, receiver, node) for k in keys]  # type: ignore[arg-type]
+            return union(self.keyed_fields(node.args[0], fields), default)
         if method in models.whole_record_methods:
             return self.expr(receiver)
         if method in models.propagate_methods:
@@ -1623,7 +1628,7 @@ class FunctionBuilder:
 
     def e_comprehension(self, node) -> Taint:
         saved = dict(self.env)
-        saved_keys = dict(self.keysets)
+        saved_keys, saved_comp = dict(self.keysets), set(self.comp_keys)
         try:
             iterated: list[Taint] = []
             allowed: tuple[str, ...] = ()
@@ -1642,11 +1647,18 @@ class FunctionBuilder:
                     # `{k: v for k, v in d.items() if k in ALLOWED}`: those fields, each under its key
                     base = node.generators[0].iter.func.value  # type: ignore[attr-defined]
                     label = " ".join(self.m._code(base).split())[:40]
-                    return union(
-                        *(
-                            store(self.field_of(k, base, node, record, f"{label}[{k!r}]"), k, None)
+                    return _keyed_copy(
+                        [
+                            (k, self.field_of(k, base, node, record, f"{label}[{k!r}]"))
                             for k in allowed
-                        )
+                        ]
+                    )
+                read_from = _read_by(node.value, node.key)
+                if allowed and read_from is not None and len(node.generators) == 1:
+                    # `{k: rec.get(k) for k in FIELDS}`: each field under its own key, not under any key
+                    whole = self.expr(read_from)
+                    return _keyed_copy(
+                        [(k, self.field_of(k, read_from, node.value, whole)) for k in allowed]
                     )
                 if _identity_copy(node):
                     # `{k: v for k, v in d.items() if v is not None}`: the same fields under the same keys;
@@ -1665,7 +1677,7 @@ class FunctionBuilder:
             return store(value, "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
-            self.keysets = saved_keys
+            self.keysets, self.comp_keys = saved_keys, saved_comp
 
     def allow_listed(self, clause: ast.comprehension) -> tuple[str, ...]:
         """A clause over literal keys (`for k in ("a", "b")`, `for k in ALLOWED`), or whose key is tested against
@@ -1693,7 +1705,15 @@ class FunctionBuilder:
                 keys = self.literal_keys(test.comparators[0])
         if keys:
             self.keysets[target.id] = keys
+            self.comp_keys.add(target.id)
         return keys
+
+    def keyed_fields(self, key: ast.AST, fields: list[Taint]) -> Taint:
+        """The fields a read by a key that runs over literal keys gives. In a comprehension, whose element
+        does not say which key it read, many of them are collapsed (``_collapsed``)."""
+        if isinstance(key, ast.Name) and key.id in self.comp_keys:
+            return _collapsed(fields)
+        return union(*fields)
 
     def _handed_in(self, record: ast.AST, taint: Taint) -> bool:
         """A record the function was given or got from a call (not a container it built itself)."""
@@ -1801,6 +1821,35 @@ def _identity_copy(node: ast.DictComp) -> bool:
         and dotted(node.key) == target.elts[0].id  # type: ignore[attr-defined]
         and dotted(node.value) == target.elts[1].id  # type: ignore[attr-defined]
     )
+
+
+MAX_FIELD_ATOMS = 8
+
+
+def _collapsed(fields: list[Taint]) -> Taint:
+    """Fields read from one value by many literal keys (`{k: rec.get(k) for k in FIELDS}`): past MAX_FIELD_ATOMS
+    atoms, those that took one field each (a parameter's, a call's) become one that took any field, so they do
+    not crowd the value's other material out of its bound (facts.MAX_ATOMS). Every source is kept, with its kind."""
+    if sum(len(t) for t in fields) <= MAX_FIELD_ATOMS:
+        return union(*fields)
+    out = {}
+    for taint in fields:
+        for atom in taint.values():
+            tag, ref, path, trace, slot = atom
+            if tag != "s" and path and taken(path[-1]):
+                atom = (tag, ref, path[:-1] + (TAKEN + "*",), trace, slot)
+            out.setdefault(identity(atom), atom)
+    return out
+
+
+def _keyed_copy(fields: list[tuple[str, Taint]]) -> Taint:
+    """A dict made of a record's fields under their own keys. Past MAX_FIELD_ATOMS atoms, the symbolic ones
+    are collapsed under any key (``_collapsed``); sources stay under their keys."""
+    if sum(len(t) for _, t in fields) <= MAX_FIELD_ATOMS:
+        return union(*(store(t, k, None) for k, t in fields))
+    sources = [store({i: a for i, a in t.items() if a[0] == "s"}, k, None) for k, t in fields]
+    symbolic = _collapsed([{i: a for i, a in t.items() if a[0] != "s"} for _, t in fields])
+    return union(*sources, store(symbolic, "*", None))
 
 
 def _read_by(value: ast.AST | None, key: ast.AST | None) -> ast.AST | None:
