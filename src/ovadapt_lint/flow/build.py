@@ -1832,7 +1832,7 @@ def _collapsed(fields: list[Taint]) -> Taint:
     not crowd the value's other material out of its bound (facts.MAX_ATOMS). Every source is kept, with its kind."""
     if sum(len(t) for t in fields) <= MAX_FIELD_ATOMS:
         return union(*fields)
-    out = {}
+    out: Taint = {}
     for taint in fields:
         for atom in taint.values():
             tag, ref, path, trace, slot = atom
