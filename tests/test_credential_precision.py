@@ -235,3 +235,24 @@ def test_placeholders(value: str) -> None:
 )
 def test_values_that_are_not_placeholders(value: str) -> None:
     assert not is_placeholder(value)
+
+
+def test_a_provider_prefix_followed_by_stand_in_words_is_a_tests_placeholder(
+    tmp_path: Path,
+) -> None:
+    # Seen in an LLM SDK's tests (issue 25's framework sample): a format prefix with its version part, then
+    # a stand-in (`…-test`) or words (`…-STORED-SECRET`); a generated body after the same prefix is a token.
+    body = "Qm7xT2vK9pL4wZ8rN3cY6hB1fJ5dG0sA"
+    test = tmp_path / "tests" / "test_auth.py"
+    test.parent.mkdir()
+    test.write_text(
+        "def test_header(req):\n"
+        '    assert req.headers["Authorization"] == "Bearer zk-acme-oat01-test"\n'
+        'STORED = "sk-ant-oat01-STORED-SECRET"\n'
+        'MINTED = "sk-ant-oat01-MINTEDMATERIAL"\n'
+        f'ISSUED = "sk-ant-oat01-{body}"\n',
+        encoding="utf-8",
+    )
+    assert is_placeholder("zk-acme-oat01-test") and not is_placeholder(f"zk-acme-oat01-{body}")
+    found = [(f.code, f.span.start_line) for f in lint_paths([str(tmp_path)])]
+    assert found == [("OVA401", 5)]

@@ -90,6 +90,18 @@ def test_json_with_comments_is_parsed_leniently_only_in_jsonc_and_tsconfig(tmp_p
     assert codes == {"plain.json": "OVA001"}
     doc = parse_json(SourceFile(tmp_path / "tsconfig.json", "tsconfig.json", text))
     assert [node.python() for node, _ in doc.roots] == [{"url": "http://a//b", "list": [1, 2]}]
+    # The editor's and dev container's settings are JSON with comments too, by folder or name.
+    names = [
+        ".vscode/launch.json",
+        ".devcontainer/devcontainer.json",
+        "jsconfig.json",
+        "vscode/launch.json",
+    ]
+    for name in names:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(text)
+    found = lint_paths([str(tmp_path / n) for n in names])
+    assert [(Path(f.path).parent.name, f.code) for f in found] == [("vscode", "OVA001")]
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from .config import Config, RunOptions
 from .discover import Target, discover
 from .finalise import attach_sources, finalise, select
 from .findings import Finding
-from .frontends.json_tree import LENIENT_NAME
+from .frontends.json_tree import lenient_path
 from .results import LintResult  # noqa: F401  (the API's name for what run returns)
 from .source import SourceFile, notice, read_source
 from .workers import bind_to_parent, end_pool
@@ -259,7 +259,7 @@ def cache_kind(target: Target, role: str, packages: dict[Path, bool] | None = No
         from .flow.modnames import module_name
 
         return f"python:{role}:{module_name(target.path, packages)[0]}"
-    lenient = "c" if target.kind == "json" and LENIENT_NAME.match(target.path.name) else ""
+    lenient = "c" if target.kind == "json" and lenient_path(target.path) else ""
     return f"{target.kind}{lenient}:{role}"
 
 

@@ -116,15 +116,24 @@ def _sequence(value: str) -> bool:
     return False
 
 
+# A provider format's prefix and version parts (`sk-ant-oat01-`, `ghp_`, `xoxb-`): what follows is the token.
+_FORMAT_PREFIX = re.compile(r"^[A-Za-z]{1,8}[-_](?:[A-Za-z0-9]{1,6}[-_]){0,2}")
+
+
 def is_placeholder(value: str) -> bool:
-    """A value that stands for a credential: a template, a mask, a marker, a keyboard run or stand-in words."""
+    """A value that stands for a credential: a template, a mask, a marker, a keyboard run or stand-in words,
+    alone or after a provider's prefix (`sk-ant-oat01-test`: a test's stand-in for a token of that format)."""
     value = value.strip()
     if PLACEHOLDER.match(value):
         return True
     inner = value.strip("\"'")
-    return bool(inner) and (
+    if not inner:
+        return False
+    body = _FORMAT_PREFIX.sub("", inner, count=1)
+    return (
         PLACEHOLDER_MARK.search(inner, 0, 4000) is not None
         or filler_value(inner)
+        or (body != inner and filler_value(body))
         or _sequence(inner[:4000])
     )
 

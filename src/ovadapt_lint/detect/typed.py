@@ -19,7 +19,7 @@ _RUN = re.compile(r"(.)\1{7,}")  # 8 of one character: 1 in ~10^12 for a random 
 _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
 KEYBOARD_RUN = 6
 # A short leading part that names the format (`glptt-`, `sk-`, `ghp_`): not judged as a word.
-_PREFIX = re.compile(r"^[A-Za-z0-9]{1,8}[-_.](?:[A-Za-z0-9]{1,6}[-_])?")
+_PREFIX = re.compile(r"^[A-Za-z0-9]{1,8}[-_.](?:[A-Za-z0-9]{1,6}[-_]){0,2}")  # `sk-ant-oat01-`
 _PIECES = re.compile(r"[A-Za-z]+|\d+")
 WORD_COVERAGE = 0.75  # share of the value's letters (and numbers) spelled by whole words
 _HEX = re.compile(r"^[0-9a-fA-F]+$")

@@ -14,6 +14,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from ..findings import Finding, Span
@@ -548,8 +549,19 @@ def _top_values(tree: Any) -> list[Any]:
     return [c for c in tree.root_node.named_children if c.type in _CONTAINERS + _SCALARS]
 
 
-# JSON with comments: `*.jsonc` and TypeScript's `tsconfig*.json` allow `//`, `/* */` and trailing commas.
-LENIENT_NAME = re.compile(r"(?i)^(?:.*\.jsonc|tsconfig.*\.json)$")
+# JSON with comments: `*.jsonc`, TypeScript's `tsconfig*.json`/`jsconfig*.json` and the editor's and dev
+# container's settings (`.vscode/*.json`, `devcontainer.json`) allow `//`, `/* */` and trailing commas.
+LENIENT_NAME = re.compile(r"(?i)^(?:.*\.jsonc|[tj]sconfig.*\.json|\.?devcontainer\.json)$")
+LENIENT_FOLDERS = frozenset({".vscode", ".devcontainer"})
+
+
+def lenient_path(path: Path) -> bool:
+    """Whether the file at ``path`` is JSON with comments by its name or folder."""
+    return bool(LENIENT_NAME.match(path.name)) or (
+        path.suffix.lower() == ".json" and path.parent.name in LENIENT_FOLDERS
+    )
+
+
 _LENIENT_TOKEN = re.compile(
     rb'("(?:\\.|[^"\\\n])*")|(//[^\n]*|/\*[\s\S]*?(?:\*/|$))|,(?=(?:\s|//[^\n]*|/\*[\s\S]*?\*/)*[}\]])'
 )
@@ -563,7 +575,7 @@ def _blank(match: re.Match) -> bytes:
 
 
 def lenient(source: SourceFile) -> bool:
-    return bool(LENIENT_NAME.match(source.path.name or source.display))
+    return lenient_path(source.path if source.path.name else Path(source.display))
 
 
 def parse_json(source: SourceFile) -> JsonDocument:
