@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ovadapt_lint.detect import signatures
+from ovadapt_lint.detect import credentials, signatures
 from ovadapt_lint.detect.credentials import LazyRegex, _detect_secrets_regexes, _DetectSecretsIndex
 from ovadapt_lint.detect.needles import prefix_map
 from ovadapt_lint.detect.scanner import StringScanner
@@ -137,3 +137,35 @@ def test_a_no_cache_run_on_an_adapter_fixture_imports_neither_difflib_nor_gitlea
     # difflib judges only a schema_version no contract names exactly; gitleaks only extension rule files.
     assert "difflib" not in imported
     assert "ovadapt_lint.detect.gitleaks" not in imported
+
+
+def test_detect_secrets_gates_are_read_once_then_taken_from_the_users_store(
+    xdg: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ovadapt_lint.detect import required_literals as literals
+
+    rows = _fresh_index()
+    calls: list[str] = []
+    real = literals.required_literals
+
+    def counting(pattern: str, flags: int = 0):
+        calls.append(pattern)
+        return real(pattern, flags)
+
+    monkeypatch.setattr(literals, "required_literals", counting)
+    first = credentials._stored_gates(rows)
+    assert len(calls) == len(rows)  # read off every parse tree, then stored
+    second = credentials._stored_gates(rows)
+    assert len(calls) == len(rows)  # the second index reads none
+    assert second == first == [real(r.pattern, r.flags) for _, _, r in rows]
+
+    # A table of the wrong shape is not trusted: the literals are read again.
+    (stored,) = (Path(xdg["XDG_CACHE_HOME"]) / "ovadapt-lint").glob(
+        "literals-of-detect-secrets-*.json"
+    )
+    name = stored.name
+    from ovadapt_lint import userstore
+
+    userstore.write_table(name, [["", True]] * len(rows))
+    assert credentials._stored_gates(rows) == first
+    assert len(calls) == 2 * len(rows)

@@ -19,7 +19,6 @@ from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex, shannon_e
 from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
 from .needles import CHOSEN_SETS, Needles, prefix_map
-from .required_literals import required_literals
 from .typed import generated
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
@@ -775,9 +774,12 @@ class _DetectSecretsIndex:
     meets only those whose literals it holds, in table order. Lower-cased literals prove nothing in non-ASCII
     text (Unicode case folding matches `ſ` for `s`), so there every regex behind them is run."""
 
-    def __init__(self, rows: tuple[tuple[str, str, LazyRegex], ...]) -> None:
+    def __init__(
+        self, rows: tuple[tuple[str, str, LazyRegex], ...], gates: list | None = None
+    ) -> None:
+        # ``gates``: each row's required literals (required_literals), when already known (_stored_gates).
         self.rows = rows
-        gates = [required_literals(regex.pattern, regex.flags) for _, _, regex in rows]
+        gates = gates if gates is not None else _gates(rows)
         folded = {n for gate in gates if gate and gate[1] for n in gate[0]}
         self.exact, self.folded = _needles(
             {n for gate in gates if gate and not gate[1] for n in gate[0]}, folded
@@ -798,6 +800,55 @@ class _DetectSecretsIndex:
         return self.group.candidates(frozenset(present))
 
 
+def _gates(rows: tuple[tuple[str, str, LazyRegex], ...]) -> list:
+    from .required_literals import required_literals
+
+    return [required_literals(regex.pattern, regex.flags) for _, _, regex in rows]
+
+
+def _stored_gates(rows: tuple[tuple[str, str, LazyRegex], ...]) -> list:
+    """The rows' required literals, kept in the user's store: reading 45 parse trees was a sixth of a one-file
+    run's own work (issue 29). Named by the rows and by the code that reads the literals off them."""
+    import hashlib
+    import os
+
+    from .. import userstore
+
+    try:
+        with open(os.path.join(os.path.dirname(__file__), "required_literals.py"), "rb") as handle:
+            code = handle.read()
+    except OSError:  # no source beside the package (a frozen build): read the literals each time
+        return _gates(rows)
+    digest = hashlib.sha256(code)
+    digest.update(repr([(regex.pattern, regex.flags) for _, _, regex in rows]).encode())
+    name = f"literals-of-detect-secrets-{digest.hexdigest()[:24]}.json"
+    stored = userstore.read_table(name)
+    if _valid_gates(stored, len(rows)):
+        return [None if gate is None else (frozenset(gate[0]), gate[1]) for gate in stored]
+    gates = _gates(rows)
+    userstore.write_table(name, [None if g is None else [sorted(g[0]), g[1]] for g in gates])
+    return gates
+
+
+def _valid_gates(stored: Any, count: int) -> TypeGuard[list[Any]]:
+    return (
+        isinstance(stored, list)
+        and len(stored) == count
+        and all(
+            gate is None
+            or (
+                isinstance(gate, list)
+                and len(gate) == 2
+                and isinstance(gate[0], list)
+                and bool(gate[0])
+                and all(isinstance(n, str) and n for n in gate[0])
+                and isinstance(gate[1], bool)
+            )
+            for gate in stored
+        )
+    )
+
+
 def _compiled_row(row: tuple[str, str, LazyRegex]) -> tuple[str, str, re.Pattern[str]]:
     code, secret_type, regex = row
     return code, secret_type, regex.compiled
@@ -813,7 +864,7 @@ _DS_INDEX: list[Any] = [None, None]
 def _detect_secrets_index() -> _DetectSecretsIndex:
     rows = _detect_secrets_regexes()
     if _DS_INDEX[0] is not rows:
-        _DS_INDEX[:] = [rows, _DetectSecretsIndex(rows)]
+        _DS_INDEX[:] = [rows, _DetectSecretsIndex(rows, _stored_gates(rows))]
     return _DS_INDEX[1]
 
 
