@@ -230,7 +230,9 @@ def flow_models_markdown() -> list[str]:
         f"`local-path` also: environment variables {_names(sources['env_path'])}, and a folder parameter joined "
         f"onto (`out_dir / name`, `os.path.join(root, ...)`), and the text (`str()`, `os.fspath()`, f-strings, "
         f"`.as_posix()`) of a parameter annotated `Path` or of `Path(<not a literal>)`; `record`: `{{k: v for k, v in record.items()}}` "
-        f"of a record handed in.",
+        f"of a record handed in (an allow-list of literal keys, `if k in ALLOWED`, a comprehension or loop over "
+        f"`ALLOWED` reading `record.get(k)`, copies only those fields, each with its own kind; a deny-list, "
+        f"`if k not in SECRET`, copies every other field).",
         "- A helper that reads a record with keys it is given (`def first_text(row, *keys)` reading "
         "`row.get(key)` / `row[key]` / `getattr(obj, key)`, also through another such helper) reads, at a call with "
         'literal keys (`first_text(item, "summary", "note")`, `*KEYS` of a module constant), each named field: '

@@ -20,6 +20,7 @@ from typing import Any
 from ..frontends.ast_nodes import BLOCK_CLASSES, walk
 from .facts import (
     EMPTY,
+    TAKEN,
     CallSite,
     ClassFacts,
     FunctionFacts,
@@ -27,10 +28,12 @@ from .facts import (
     Sink,
     Taint,
     elements,
+    identity,
     placed,
     read,
     store,
     taint_of,
+    taken,
     union,
     with_step,
 )
@@ -213,6 +216,13 @@ class ModuleBuilder:
         """The strings of a literal tuple, list or set, or of a module constant holding one."""
         if isinstance(node, ast.Name):
             return self.key_tuples.get(node.id, ())
+        if (
+            isinstance(node, ast.Call)
+            and dotted(node.func) in ("frozenset", "set", "tuple", "list")
+            and len(node.args) == 1
+            and not node.keywords
+        ):
+            node = node.args[0]  # `frozenset({"a", "b"})`
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             texts = tuple(_string(e) for e in node.elts)
             return texts if texts and all(t is not None for t in texts) else ()  # type: ignore[return-value]
@@ -471,6 +481,8 @@ class FunctionBuilder:
             str, str
         ] = {}  # names bound to an instance of a class of the linted code
         self.keysets: dict[str, tuple[str, ...]] = {}  # loop variables over literal keys
+        self.local_keys: dict[str, tuple[str, ...]] = {}  # local names bound to literal keys
+        self.comp_keys: set[str] = set()  # keysets of comprehension clauses
         self.candidates: dict[
             int, tuple
         ] = {}  # id(dict display with 3+ literal keys) -> (keys, fields)
@@ -543,6 +555,11 @@ class FunctionBuilder:
                 name = target.id
                 if isinstance(value, ast.Dict):
                     self.bound_dicts.setdefault(name, set()).add(id(value))
+                literal = self.literal_keys(value)
+                if literal:
+                    self.local_keys[name] = literal
+                else:
+                    self.local_keys.pop(name, None)
                 if isinstance(
                     value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
                 ) or (
@@ -619,9 +636,14 @@ class FunctionBuilder:
         slot_node = value if value is not None else target
         inner = target.slice if isinstance(target, ast.Subscript) else None
         choices = self.keys_of(inner) if inner is not None and keys[0] == "*" else ()
+        read_from = _read_by(value, inner) if choices and len(keys) == 1 else None
         for key in choices or (
             keys[0],
         ):  # `out[key] = v` for key in a literal tuple: stored under each
+            if read_from is not None:  # `out[key] = rec.get(key)`: each key holds its own field
+                taint = self.field(key, read_from, value)  # type: ignore[arg-type]
+                if not taint:
+                    continue
             chosen = [key, *keys[1:]]
             self.stored_into(node.id, chosen, slot_node, taint)
             stored = store(taint, key, self.m.span(slot_node) + (key,))
@@ -709,7 +731,7 @@ class FunctionBuilder:
             before = dict(self.env)
             self.bind(node.target, elements(taint))  # type: ignore[attr-defined]
             if isinstance(node.target, ast.Name):  # type: ignore[attr-defined]
-                literal = self.m.literal_keys(node.iter)  # type: ignore[attr-defined]
+                literal = self.literal_keys(node.iter)  # type: ignore[attr-defined]
                 if literal:
                     self.keysets[node.target.id] = literal  # type: ignore[attr-defined]
                 else:
@@ -927,10 +949,18 @@ class FunctionBuilder:
                     base
                 )  # its calls still run (and may raise): `subprocess.run(...).returncode`
             return EMPTY
-        inner = read(self.expr(base), key)
+        return self.field_of(key, base, node, self.expr(base))
+
+    def field_of(
+        self, key: str, base: ast.AST, node: ast.AST, record: Taint, text: str | None = None
+    ) -> Taint:
+        """Field ``key`` of ``base``, whose value is ``record``: its own material, and the key's source kind."""
+        if compact_name(key):
+            return EMPTY
+        inner = read(record, key)
         kind = self.models.fields.get(key)
         if kind is not None and not (isinstance(base, ast.Name) and base.id in self.containers):
-            return union(self.source(kind, node), inner)
+            return union(self.source(kind, node, text), inner)
         return inner
 
     def e_subscript(self, node: ast.Subscript) -> Taint:
@@ -945,7 +975,7 @@ class FunctionBuilder:
             return self.expr(base)  # a slice is the text it was cut from
         keys = self.keys_of(node.slice)
         if keys:
-            return union(*(self.field(k, base, node) for k in keys))
+            return self.keyed_fields(node.slice, [self.field(k, base, node) for k in keys])
         key_taint = self.expr(node.slice)
         if key_taint and isinstance(node.ctx, ast.Load):
             # A missing computed key raises a KeyError whose text is the key.
@@ -954,6 +984,12 @@ class FunctionBuilder:
             record = self.expr(base)
             return union(elements(record), self.keyed(key_taint, node, base, record))
         return elements(self.expr(base))
+
+    def literal_keys(self, node: ast.AST) -> tuple[str, ...]:
+        """The strings of a literal collection, of a local name bound to one, or of a module constant."""
+        if isinstance(node, ast.Name) and node.id in self.env:
+            return self.local_keys.get(node.id, ())
+        return self.m.literal_keys(node)
 
     def keys_of(self, node: ast.AST) -> tuple[str, ...]:
         """The literal keys a loop variable runs over (`for key in ("status", "priority")`), else ()."""
@@ -1197,7 +1233,8 @@ class FunctionBuilder:
                 if _string(node.args[0]) is not None
                 else self.keys_of(node.args[0])
             )
-            return union(*(self.field(k, receiver, node) for k in keys), default)  # type: ignore[arg-type]
+            fields = [self.field(k, receiver, node) for k in keys]  # type: ignore[arg-type]
+            return union(self.keyed_fields(node.args[0], fields), default)
         if method in models.whole_record_methods:
             return self.expr(receiver)
         if method in models.propagate_methods:
@@ -1591,11 +1628,14 @@ class FunctionBuilder:
 
     def e_comprehension(self, node) -> Taint:
         saved = dict(self.env)
+        saved_keys, saved_comp = dict(self.keysets), set(self.comp_keys)
         try:
             iterated: list[Taint] = []
+            allowed: tuple[str, ...] = ()
             for clause in node.generators:
                 iterated.append(self.expr(clause.iter))
                 self.bind(clause.target, elements(iterated[-1]))
+                allowed = self.allow_listed(clause)
                 for condition in clause.ifs:
                     self.expr(condition)
             # `d.items()` / `d.values()` carry `d` (models: whole_record_methods): what `d` itself is
@@ -1603,6 +1643,23 @@ class FunctionBuilder:
             if isinstance(node, ast.DictComp):
                 self.expr(node.key)  # keys name fields; only values carry material
                 value = self.expr(node.value)
+                if _identity_copy(node) and allowed and len(node.generators) == 1:
+                    # `{k: v for k, v in d.items() if k in ALLOWED}`: those fields, each under its key
+                    base = node.generators[0].iter.func.value  # type: ignore[attr-defined]
+                    label = " ".join(self.m._code(base).split())[:40]
+                    return _keyed_copy(
+                        [
+                            (k, self.field_of(k, base, node, record, f"{label}[{k!r}]"))
+                            for k in allowed
+                        ]
+                    )
+                read_from = _read_by(node.value, node.key)
+                if allowed and read_from is not None and len(node.generators) == 1:
+                    # `{k: rec.get(k) for k in FIELDS}`: each field under its own key, not under any key
+                    whole = self.expr(read_from)
+                    return _keyed_copy(
+                        [(k, self.field_of(k, read_from, node.value, whole)) for k in allowed]
+                    )
                 if _identity_copy(node):
                     # `{k: v for k, v in d.items() if v is not None}`: the same fields under the same keys;
                     # every field of a record handed in comes along
@@ -1620,6 +1677,43 @@ class FunctionBuilder:
             return store(value, "*", None)  # the elements of a new sequence
         finally:
             self.env = saved
+            self.keysets, self.comp_keys = saved_keys, saved_comp
+
+    def allow_listed(self, clause: ast.comprehension) -> tuple[str, ...]:
+        """A clause over literal keys (`for k in ("a", "b")`, `for k in ALLOWED`), or whose key is tested against
+        them (`for k, v in d.items() if k in ALLOWED`): its key runs over those keys only (a `keysets` entry), and
+        they are returned. A deny-list (`if k not in SECRET`) leaves every key."""
+        target = clause.target
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[0]  # `k, v in d.items()`
+        if not isinstance(target, ast.Name):
+            return ()
+        keys = self.literal_keys(clause.iter) if target is clause.target else ()
+        tests = [
+            t
+            for c in clause.ifs
+            for t in (c.values if isinstance(c, ast.BoolOp) and isinstance(c.op, ast.And) else [c])
+        ]
+        for test in tests:
+            if (
+                not keys
+                and isinstance(test, ast.Compare)
+                and dotted(test.left) == target.id
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.In)
+            ):
+                keys = self.literal_keys(test.comparators[0])
+        if keys:
+            self.keysets[target.id] = keys
+            self.comp_keys.add(target.id)
+        return keys
+
+    def keyed_fields(self, key: ast.AST, fields: list[Taint]) -> Taint:
+        """The fields a read by a key that runs over literal keys gives. In a comprehension, whose element
+        does not say which key it read, many of them are collapsed (``_collapsed``)."""
+        if isinstance(key, ast.Name) and key.id in self.comp_keys:
+            return _collapsed(fields)
+        return union(*fields)
 
     def _handed_in(self, record: ast.AST, taint: Taint) -> bool:
         """A record the function was given or got from a call (not a container it built itself)."""
@@ -1727,6 +1821,52 @@ def _identity_copy(node: ast.DictComp) -> bool:
         and dotted(node.key) == target.elts[0].id  # type: ignore[attr-defined]
         and dotted(node.value) == target.elts[1].id  # type: ignore[attr-defined]
     )
+
+
+MAX_FIELD_ATOMS = 8
+
+
+def _collapsed(fields: list[Taint]) -> Taint:
+    """Fields read from one value by many literal keys (`{k: rec.get(k) for k in FIELDS}`): past MAX_FIELD_ATOMS
+    atoms, those that took one field each (a parameter's, a call's) become one that took any field, so they do
+    not crowd the value's other material out of its bound (facts.MAX_ATOMS). Every source is kept, with its kind."""
+    if sum(len(t) for t in fields) <= MAX_FIELD_ATOMS:
+        return union(*fields)
+    out: Taint = {}
+    for taint in fields:
+        for atom in taint.values():
+            tag, ref, path, trace, slot = atom
+            if tag != "s" and path and taken(path[-1]):
+                atom = (tag, ref, path[:-1] + (TAKEN + "*",), trace, slot)
+            out.setdefault(identity(atom), atom)
+    return out
+
+
+def _keyed_copy(fields: list[tuple[str, Taint]]) -> Taint:
+    """A dict made of a record's fields under their own keys. Past MAX_FIELD_ATOMS atoms, the symbolic ones
+    are collapsed under any key (``_collapsed``); sources stay under their keys."""
+    if sum(len(t) for _, t in fields) <= MAX_FIELD_ATOMS:
+        return union(*(store(t, k, None) for k, t in fields))
+    sources = [store({i: a for i, a in t.items() if a[0] == "s"}, k, None) for k, t in fields]
+    symbolic = _collapsed([{i: a for i, a in t.items() if a[0] != "s"} for _, t in fields])
+    return union(*sources, store(symbolic, "*", None))
+
+
+def _read_by(value: ast.AST | None, key: ast.AST | None) -> ast.AST | None:
+    """The record ``value`` reads with the name ``key`` (`rec[key]`, `rec.get(key)`), else None."""
+    if not isinstance(key, ast.Name) or value is None:
+        return None
+    if isinstance(value, ast.Subscript) and dotted(value.slice) == key.id:
+        return value.value
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and len(value.args) == 1
+        and dotted(value.args[0]) == key.id
+    ):
+        return value.func.value
+    return None
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:

@@ -498,6 +498,15 @@ class Program:
                     last = atom[3][-1] if atom[3] else ("", 0, 0, "")
                     where, key = _where(atom, (last[0], last[1], last[2], last[1], last[2]), None)
                     yield "s", atom[1], reason, key, where, atom[3], atom[2]
+            # The fields of a dict it returns, one by one, as a projection's are: the summary above keeps a
+            # bounded number of atoms per value, so a wide payload's later fields would be lost to it.
+            facts = self.functions[qualname][1]
+            for _, fields in facts.candidates:
+                for sink in fields:
+                    for atom in self.resolve(facts, sink.taint, 0).values():
+                        if atom[0] == "s":
+                            where, key = _where(atom, sink.span, sink.key)
+                            yield "s", atom[1], reason, key, where, atom[3], atom[2]
 
     def hits(self) -> list[FlowHit]:
         found: dict[tuple, FlowHit] = {}
