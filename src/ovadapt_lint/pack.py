@@ -10,7 +10,6 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from .checks.contracts import Contract, build_contracts, builtin_contracts
-from .detect import gitleaks
 from .detect.credentials import SecretPatterns
 from .detect.signatures import TextSignature
 from .registry import Category, Rule, all_rules, build_rules, categories
@@ -104,6 +103,8 @@ def _load(
     extension_rules: tuple[tuple[str, str], ...], extension_contracts: tuple[tuple[str, str], ...]
 ) -> RulePack:
     if extension_rules:
+        from .detect import gitleaks  # only extension files can be gitleaks rule files
+
         if sys.version_info >= (
             3,
             11,

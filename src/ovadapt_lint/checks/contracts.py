@@ -11,7 +11,6 @@ vague). Adding a contract is adding a file.
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -320,6 +319,8 @@ def _contract_for(node: JNode, contracts: tuple[Contract, ...]) -> Contract | No
         for contract in contracts:
             if contract.schema_version == version.value:
                 return contract
+        import difflib  # only for a schema_version no contract names exactly (issue 29: start-up)
+
         for contract in contracts:
             if (
                 difflib.SequenceMatcher(None, contract.schema_version, version.value).ratio()

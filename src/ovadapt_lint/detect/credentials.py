@@ -10,7 +10,7 @@ its Shannon-entropy limits are applied explicitly where a pattern asks for them
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, TypeGuard
@@ -18,8 +18,7 @@ from typing import Any, TypeGuard
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex, shannon_entropy
 from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
-from .needles import CHOSEN_SETS, Needles
-from .required_literals import required_literals
+from .needles import CHOSEN_SETS, Needles, prefix_map
 from .typed import generated
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
@@ -195,7 +194,7 @@ class SecretPatterns:
 def _needles(exact: set[str], folded: set[str]) -> tuple[Needles | None, Needles | None]:
     # One prefix map for both kinds, as the index always had: a match of either kind also reports the needles
     # of the other kind it starts with (at worst a pattern is tried that then does not match).
-    prefixes = {n: tuple(m for m in exact | folded if n.startswith(m)) for n in exact | folded}
+    prefixes = prefix_map(exact | folded)
     return (Needles(exact, prefixes) if exact else None), (
         Needles(folded, prefixes) if folded else None
     )
@@ -254,8 +253,31 @@ _DETECT_SECRETS_CODES = {
 }
 
 
+class LazyRegex:
+    """A detect-secrets regex, compiled on first use: a text meets few of them (_DetectSecretsIndex), and
+    compiling all 45 was a tenth of a one-file run (issue 29). ``pattern`` and ``flags`` as re's."""
+
+    __slots__ = ("pattern", "flags", "_compiled")
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern, self.flags = pattern, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
+
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.compiled.search(text, *args)
+
+    def finditer(self, text: str, *args: int) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text, *args)
+
+
 @lru_cache(maxsize=1)
-def _detect_secrets_regexes() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+def _detect_secrets_regexes() -> tuple[tuple[str, str, LazyRegex], ...]:
     """(code, secret type, regex) for every regex-based detect-secrets plugin we use. The table is kept in
     the user's store per installed detect-secrets: importing it costs ~0.15 s, most of it ``requests``,
     which a linter never calls."""
@@ -268,7 +290,7 @@ def _detect_secrets_regexes() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         if name:
             userstore.write_table(name, table)
     return tuple(
-        (code, secret_type, re.compile(pattern, flags))
+        (code, secret_type, LazyRegex(pattern, flags))
         for code, secret_type, pattern, flags in table
     )
 
@@ -645,9 +667,11 @@ class _PatternGroup:
     """Patterns in rule order, indexed by needle: a text meets the few patterns whose needles it holds
     (asking ~200 patterns each whether their needles are present cost more than the matching)."""
 
-    def __init__(self, patterns: tuple, needles: list | None = None) -> None:
-        # ``needles``: each pattern's needles when they are not its own (detect-secrets' rows).
+    def __init__(self, patterns: tuple, needles: list | None = None, make=None) -> None:
+        # ``needles``: each pattern's needles when they are not its own (detect-secrets' rows); ``make``: what
+        # a chosen pattern becomes (a detect-secrets row, its regex compiled), when it is first chosen.
         self.patterns = patterns
+        self.make = make
         needles = needles if needles is not None else [p.needles for p in patterns]
         self.always = tuple(i for i, own in enumerate(needles) if not own)
         self.by_needle: dict[str, list[int]] = {}
@@ -666,7 +690,10 @@ class _PatternGroup:
                 chosen.update(self.by_needle.get(needle, ()))
             if len(self._chosen) >= CHOSEN_SETS:
                 self._chosen.clear()
-            found = self._chosen[present] = tuple(self.patterns[i] for i in sorted(chosen))
+            found = tuple(self.patterns[i] for i in sorted(chosen))
+            if self.make is not None:
+                found = tuple(self.make(p) for p in found)
+            self._chosen[present] = found
         return found
 
 
@@ -747,18 +774,21 @@ class _DetectSecretsIndex:
     meets only those whose literals it holds, in table order. Lower-cased literals prove nothing in non-ASCII
     text (Unicode case folding matches `ſ` for `s`), so there every regex behind them is run."""
 
-    def __init__(self, rows: tuple[tuple[str, str, re.Pattern[str]], ...]) -> None:
+    def __init__(
+        self, rows: tuple[tuple[str, str, LazyRegex], ...], gates: list | None = None
+    ) -> None:
+        # ``gates``: each row's required literals (required_literals), when already known (_stored_gates).
         self.rows = rows
-        gates = [required_literals(regex.pattern, regex.flags) for _, _, regex in rows]
+        gates = gates if gates is not None else _gates(rows)
         folded = {n for gate in gates if gate and gate[1] for n in gate[0]}
         self.exact, self.folded = _needles(
             {n for gate in gates if gate and not gate[1] for n in gate[0]}, folded
         )
         self.folded_needles = frozenset(folded)
-        self.group = _PatternGroup(rows, [gate[0] if gate else () for gate in gates])
+        self.group = _PatternGroup(rows, [gate[0] if gate else () for gate in gates], _compiled_row)
 
     def candidates(self, text: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
-        """The rows that can match somewhere in ``text``."""
+        """The rows that can match somewhere in ``text``, their regexes compiled."""
         present: set[str] = set()
         if self.exact is not None:
             self.exact.present(text, present)
@@ -768,6 +798,60 @@ class _DetectSecretsIndex:
             else:
                 present |= self.folded_needles
         return self.group.candidates(frozenset(present))
+
+
+def _gates(rows: tuple[tuple[str, str, LazyRegex], ...]) -> list:
+    from .required_literals import required_literals
+
+    return [required_literals(regex.pattern, regex.flags) for _, _, regex in rows]
+
+
+def _stored_gates(rows: tuple[tuple[str, str, LazyRegex], ...]) -> list:
+    """The rows' required literals, kept in the user's store: reading 45 parse trees was a sixth of a one-file
+    run's own work (issue 29). Named by the rows and by the code that reads the literals off them."""
+    import hashlib
+    import os
+
+    from .. import userstore
+
+    try:
+        with open(os.path.join(os.path.dirname(__file__), "required_literals.py"), "rb") as handle:
+            code = handle.read()
+    except OSError:  # no source beside the package (a frozen build): read the literals each time
+        return _gates(rows)
+    digest = hashlib.sha256(code)
+    digest.update(repr([(regex.pattern, regex.flags) for _, _, regex in rows]).encode())
+    name = f"literals-of-detect-secrets-{digest.hexdigest()[:24]}.json"
+    stored = userstore.read_table(name)
+    if _valid_gates(stored, len(rows)):
+        return [None if gate is None else (frozenset(gate[0]), gate[1]) for gate in stored]
+    gates = _gates(rows)
+    userstore.write_table(name, [None if g is None else [sorted(g[0]), g[1]] for g in gates])
+    return gates
+
+
+def _valid_gates(stored: Any, count: int) -> TypeGuard[list[Any]]:
+    return (
+        isinstance(stored, list)
+        and len(stored) == count
+        and all(
+            gate is None
+            or (
+                isinstance(gate, list)
+                and len(gate) == 2
+                and isinstance(gate[0], list)
+                and bool(gate[0])
+                and all(isinstance(n, str) and n for n in gate[0])
+                and isinstance(gate[1], bool)
+            )
+            for gate in stored
+        )
+    )
+
+
+def _compiled_row(row: tuple[str, str, LazyRegex]) -> tuple[str, str, re.Pattern[str]]:
+    code, secret_type, regex = row
+    return code, secret_type, regex.compiled
 
 
 # A request-forgery token's name: what follows is sent to every visitor of the page, not a credential.
@@ -780,7 +864,7 @@ _DS_INDEX: list[Any] = [None, None]
 def _detect_secrets_index() -> _DetectSecretsIndex:
     rows = _detect_secrets_regexes()
     if _DS_INDEX[0] is not rows:
-        _DS_INDEX[:] = [rows, _DetectSecretsIndex(rows)]
+        _DS_INDEX[:] = [rows, _DetectSecretsIndex(rows, _stored_gates(rows))]
     return _DS_INDEX[1]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from . import Hit, compile_linear, in_pattern, looks_like_regex
@@ -21,7 +22,9 @@ class TextSignature:
     id: str
     code: str
     label: str
-    patterns: tuple[re.Pattern[str], ...]  # all must match
+    # All must match. Compiled on first use: most signatures never meet their needles, and compiling the
+    # pack's ~40 patterns was a fifth of a one-file run (issue 29). An extension's are compiled at load.
+    sources: tuple[str, ...]
     needles: tuple[str, ...] = ()  # at least one must occur (literal); empty: always try
     ignore_case: bool = False
     distinct: int = 1  # the first pattern must match this many distinct texts (group 1 if any)
@@ -31,6 +34,7 @@ class TextSignature:
     whole_value: bool = (
         False  # its category judges bodies of text, not keys and identifiers (the pack sets it)
     )
+    linear: bool = False  # an extension rule's: its patterns run on RE2 (compile_linear)
 
     @classmethod
     def from_data(
@@ -45,8 +49,22 @@ class TextSignature:
             if flags
             else tuple(data.get("needles", ()))
         )
-        if user:
-            compiled = tuple(
+        signature = cls(
+            id=data["id"],
+            code=code,
+            label=data["label"],
+            sources=tuple(patterns),
+            needles=needles,
+            ignore_case=bool(flags),
+            distinct=int(data.get("distinct", 1)),
+            min_length=int(data.get("min_length", 0)),
+            skip_in_regex=bool(data.get("skip_in_regex")),
+            in_prose=bool(data.get("prose", True)),
+            whole_value=whole_value,
+            linear=user,
+        )
+        if user:  # a bad pattern is reported when the rule is read; RE2 never compiles lazily
+            signature.__dict__["patterns"] = tuple(
                 compile_linear(
                     p,
                     bool(flags),
@@ -55,21 +73,19 @@ class TextSignature:
                 )
                 for p in patterns
             )
-        else:
-            compiled = tuple(re.compile(p, flags) for p in patterns)
-        return cls(
-            id=data["id"],
-            code=code,
-            label=data["label"],
-            patterns=compiled,
-            needles=needles,
-            ignore_case=bool(flags),
-            distinct=int(data.get("distinct", 1)),
-            min_length=int(data.get("min_length", 0)),
-            skip_in_regex=bool(data.get("skip_in_regex")),
-            in_prose=bool(data.get("prose", True)),
-            whole_value=whole_value,
-        )
+        return signature
+
+    @cached_property
+    def patterns(self) -> tuple[re.Pattern[str], ...]:
+        flags = re.IGNORECASE if self.ignore_case else 0
+        return tuple(re.compile(p, flags) for p in self.sources)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickled signature (a worker's) leaves the built-in patterns behind: they compile on first use there.
+        state = dict(self.__dict__)
+        if not self.linear:
+            state.pop("patterns", None)
+        return state
 
     def search(self, text: str, folded: str | None = None) -> tuple[int, int] | None:
         """The span of the first pattern's first match when the signature matches, else None."""
@@ -180,15 +196,31 @@ def _plan(
             if (raw_content or not s.whole_value) and not (prose and not s.in_prose)
         ]
         plan = tuple((s, frozenset((n, s.ignore_case) for n in s.needles)) for s in active)
-        pairs = frozenset().union(*(wanted for _, wanted in plan))
-        exact = {n for n, folded in pairs if not folded}
-        folded = {n for n, is_folded in pairs if is_folded}
+        exact, folded = _needles(signatures)
         found = _PLANS[key] = (
             signatures,
             tuple(s for s, wanted in plan if not wanted),
             plan,
-            Needles(exact) if exact else None,
-            Needles(folded) if folded else None,
+            exact,
+            folded,
             {},
         )
     return found[1:]
+
+
+# Per signature set: one needle index for every plan of it. A needle of a signature a plan leaves out only
+# adds to the present set (its signature is not in the plan); compiling an index per plan cost more (issue 29).
+_NEEDLES: dict[int, tuple[tuple[TextSignature, ...], Needles | None, Needles | None]] = {}
+
+
+def _needles(signatures: tuple[TextSignature, ...]) -> tuple[Needles | None, Needles | None]:
+    found = _NEEDLES.get(id(signatures))
+    if found is None or found[0] is not signatures:
+        exact = {n for s in signatures if not s.ignore_case for n in s.needles}
+        folded = {n for s in signatures if s.ignore_case for n in s.needles}
+        found = _NEEDLES[id(signatures)] = (
+            signatures,
+            Needles(exact) if exact else None,
+            Needles(folded) if folded else None,
+        )
+    return found[1], found[2]
