@@ -218,6 +218,22 @@ def test_json_report_carries_the_trace_across_modules(tmp_path: Path, capsys) ->
     assert not [f for f in report["findings"] if f["code"] != "OVA208" and "trace" in f]
 
 
+def test_a_process_stream_read_is_process_output_not_file_content(tmp_path: Path) -> None:
+    # L4 read "file content" on a child process's stdout read in a framework's example runner.
+    (tmp_path / "runner.py").write_text(
+        "import json\nimport subprocess\n\n\ndef run(cmd):\n"
+        "    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)\n"
+        "    head = proc.stderr.read(80)\n"
+        "    with open(cmd[0]) as fh:\n"
+        "        body = fh.read()\n"
+        "    print(json.dumps({'ok': False, 'stderr_head': head, 'script': body}))\n",
+        encoding="utf-8",
+    )
+    found = lint_paths([str(tmp_path)], Config(published="outputs"))
+    kinds = sorted(f.message.split(" '")[0] for f in found if f.code == "OVA208")
+    assert kinds == ["file content", "process output"]
+
+
 def test_sarif_code_flow_names_each_steps_file(tmp_path: Path, capsys) -> None:
     from ovadapt_lint import cli
 

@@ -1215,6 +1215,14 @@ class FunctionBuilder:
                 return EMPTY
             if kind == "local-path":
                 return union(self.source(kind, node), base)
+            if (
+                kind == "file-content"
+                and isinstance(receiver, ast.Attribute)
+                and models.fields.get(receiver.attr) == "process-output"
+            ):
+                kind = (
+                    "process-output"  # `proc.stdout.read()`: a process's output stream, not a file
+                )
             return self.source(kind, node)
         if method in models.open_methods and not (
             self.is_public(receiver) or self.is_resource(receiver)
