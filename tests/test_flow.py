@@ -292,6 +292,35 @@ def test_a_status_dict_published_as_output_is_named_an_output_not_a_projection(
     assert document.message.endswith('a projection (it attests "raw_artifacts_copied")')
 
 
+def test_the_envelope_of_an_output_is_published_with_it_under_outputs_only(tmp_path: Path) -> None:
+    # A result that carries an output (a status repeating a flag) is printed with it: its other fields are
+    # output too, and the finding names the field that made it so. Without the setting, nothing.
+    case = CORPUS / "flows" / "output_envelopes" / "bad_nested_literal_envelope"
+    found = [f for f in lint_paths([str(case)]) if f.code == "OVA504"]
+    assert [(f.line, f.message.rsplit(": ", 1)[-1]) for f in found] == [
+        (
+            11,
+            'a machine-readable output (published = "outputs"; it holds "archive", which is published)',
+        ),
+        (
+            15,
+            'a machine-readable output (published = "outputs"; it holds "archive", which is published)',
+        ),
+    ]
+    stored = CORPUS / "flows" / "output_envelopes" / "bad_item_store_envelope"
+    assert {f.message.rsplit("; ", 1)[-1] for f in lint_paths([str(stored)])} == {
+        'it holds "archive", which is published)'
+    }
+    copy = tmp_path / "snapx"
+    copy.mkdir()
+    (copy / "export.py").write_text(
+        (case / "snapx" / "export.py").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    assert [f.code for f in lint_paths([str(tmp_path)])] == []
+    audit = lint_paths([str(tmp_path)], Config(scope="all"))
+    assert not any("it holds" in f.message for f in audit)
+
+
 def test_a_store_into_a_projection_names_why_the_receiver_is_published(tmp_path: Path) -> None:
     (tmp_path / "status.py").write_text(
         "def status(run):\n"

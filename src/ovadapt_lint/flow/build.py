@@ -40,6 +40,8 @@ from .facts import (
 from .models import FlowModels
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# How the projection analysis names a dict published only as a machine-readable output (python_projections).
+OUTPUT = "a machine-readable output"
 # The callee of a call site that stands for a sanitiser stopping only some kinds ("<stops>credential,local-path"):
 # what it is given carries on, less those kinds, once resolved (its parameters' material is known only then).
 STOPS = "<stops>"
@@ -106,6 +108,11 @@ def compact_name(name: str) -> bool:
     if not word and "_" in name:
         word = name.strip("_").rsplit("_", 1)[-1].lower()
     return word in _COMPACT_WORDS or name.startswith(("is_", "has_", "n_", "num_"))
+
+
+def _envelope_reason(key: str | None) -> str:
+    held = f'"{key}", which is published' if key is not None else "a published output"
+    return f'{OUTPUT} (published = "outputs"; it holds {held})'
 
 
 def dotted(node: ast.AST | None) -> str | None:
@@ -603,6 +610,8 @@ class FunctionBuilder:
                 else:  # a tuple returned by a function is unpacked by position
                     self.bind(element, part if starred else read(taint, f"#{index}"))
         elif isinstance(target, (ast.Subscript, ast.Attribute)):
+            if isinstance(target, ast.Subscript) and value is not None:
+                self.envelope_store(target, value)
             self.store_into(target, taint, value)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, taint)
@@ -1610,14 +1619,26 @@ class FunctionBuilder:
             ),
             None,
         )
+        # Values first: a nested output, once evaluated, makes this dict its envelope (`outputs` only).
+        taints = [self.expr(value) for value in node.values]
+        if why is None and self.models.published == "outputs":
+            why = next(
+                (
+                    _envelope_reason(_string(k))
+                    for k, v in zip(node.keys, node.values)
+                    if k is not None and self.held_output(v)
+                ),
+                None,
+            )
         if why is not None:
             self.m.projection_values[id(node)] = why
         fields = []
-        for key, value in zip(node.keys, node.values):
-            taint = self.expr(value)
-            if why is not None and not (
-                isinstance(value, ast.Name) and value.id in self.projections
-            ):
+        for key, value, taint in zip(node.keys, node.values, taints):
+            # A projection or an output put in whole: its own fields are the sinks.
+            inner = (isinstance(value, ast.Name) and value.id in self.projections) or (
+                key is not None and self.held_output(value)
+            )
+            if why is not None and not inner:
                 self.sink(why, _string(key), value, taint)
             if key is None:
                 out.append(taint)
@@ -1633,6 +1654,33 @@ class FunctionBuilder:
         if fields and len(keys) >= 3 and why is None and id(node) not in self.m.projection_values:
             self.candidates[id(node)] = (keys, fields)
         return union(*out)
+
+    def held_output(self, value: ast.AST) -> bool:
+        """A machine-readable output as it is put into a dict: a display or call recognised as one, a name
+        bound to one, or a list, tuple or comprehension of them (``published = "outputs"``)."""
+        if isinstance(value, (ast.List, ast.Tuple)):
+            return bool(value.elts) and all(self.held_output(e) for e in value.elts)
+        if isinstance(value, (ast.ListComp, ast.GeneratorExp)):
+            return self.held_output(value.elt)
+        if isinstance(value, ast.Name):
+            why = self.projections.get(value.id)
+        else:
+            why = self.m.projection_values.get(id(value))
+        return why is not None and why.startswith(OUTPUT)
+
+    def envelope_store(self, target: ast.Subscript, value: ast.AST) -> None:
+        """``payload["material"] = output``: ``payload`` is an output's envelope from here on (``published =
+        "outputs"``), and what it already holds is published with it."""
+        root = target.value
+        if (
+            self.models.published != "outputs"
+            or not isinstance(root, ast.Name)
+            or root.id in self.projections
+            or not self.held_output(value)
+        ):
+            return
+        why = self.projections[root.id] = _envelope_reason(_string(target.slice))
+        self.sink(why, None, root, self.env.get(root.id, EMPTY))
 
     def e_comprehension(self, node) -> Taint:
         saved = dict(self.env)
