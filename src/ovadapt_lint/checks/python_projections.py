@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..classify import is_attestation_key
 from ..findings import Span
+from ..flow.models import OUTPUT
 from ..frontends.ast_nodes import BLOCK_CLASSES, children, preorder, walk
 from ..frontends.python_text import PythonText
 from .contracts import Contract
@@ -467,7 +468,7 @@ class ScopeAnalyzer:
                 return f'a projection (it attests "{attesting}")'
             # A status dict that only repeats flags is published as the command's output, not as a document.
             setting = 'published = "outputs"' if self.vocab.outputs else "--scope all"
-            return f'a machine-readable output ({setting}; it repeats "{attesting}")'
+            return f'{OUTPUT} ({setting}; it repeats "{attesting}")'
         version = self._version(node)
         if version is not None:
             return f'a projection (schema_version "{version}")'

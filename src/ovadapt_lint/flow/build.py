@@ -37,11 +37,9 @@ from .facts import (
     union,
     with_step,
 )
-from .models import FlowModels
+from .models import OUTPUT, FlowModels
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-# How the projection analysis names a dict published only as a machine-readable output (python_projections).
-OUTPUT = "a machine-readable output"
 # The callee of a call site that stands for a sanitiser stopping only some kinds ("<stops>credential,local-path"):
 # what it is given carries on, less those kinds, once resolved (its parameters' material is known only then).
 STOPS = "<stops>"

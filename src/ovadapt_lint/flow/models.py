@@ -10,6 +10,10 @@ from functools import lru_cache
 
 from .. import rulepack
 
+# How a dict published only as a machine-readable output is named: the projection analysis writes it into the
+# reason (checks/python_projections), the flow builder recognises outputs by it (envelopes).
+OUTPUT = "a machine-readable output"
+
 
 @dataclass(frozen=True)
 class Kind:
