@@ -250,9 +250,12 @@ def test_a_provider_prefix_followed_by_stand_in_words_is_a_tests_placeholder(
         '    assert req.headers["Authorization"] == "Bearer zk-acme-oat01-test"\n'
         'STORED = "sk-ant-oat01-STORED-SECRET"\n'
         'MINTED = "sk-ant-oat01-MINTEDMATERIAL"\n'
-        f'ISSUED = "sk-ant-oat01-{body}"\n',
+        f'ISSUED = "sk-ant-oat01-{body}"\n'
+        # Too short for Anthropic's format, and never OpenAI's (it was reported as "an OpenAI API key").
+        f'SHORT = "sk-ant-oat01-{body[:12]}"\n',
         encoding="utf-8",
     )
     assert is_placeholder("zk-acme-oat01-test") and not is_placeholder(f"zk-acme-oat01-{body}")
-    found = [(f.code, f.span.start_line) for f in lint_paths([str(tmp_path)])]
-    assert found == [("OVA401", 5)]
+    found = [(f.code, f.span.start_line, f.message) for f in lint_paths([str(tmp_path)])]
+    assert [(code, line) for code, line, _ in found] == [("OVA401", 5)]
+    assert "Anthropic" in found[0][2]
