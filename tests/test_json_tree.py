@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from ovadapt_lint.frontends.json_tree import format_path, parse_json, parse_jsonl, walk
 from ovadapt_lint.source import SourceFile
 
+from .json_rows import node_rows
+
 
 def _src(text: str, name: str = "x.json") -> SourceFile:
     return SourceFile(Path(name), name, text.encode("utf-8"))
@@ -177,20 +179,6 @@ def _containers(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 _DOCUMENT = st.tuples(_WS, st.recursive(_SCALAR, _containers, max_leaves=25), _WS).map("".join)
 
 
-def _nodes(root) -> list:
-    return [
-        (
-            path,
-            node.kind,
-            node.start,
-            node.end,
-            None if node.kind in ("object", "array") else (type(node.value), node.value),
-            None if member is None else (member.key_node.start, member.key_node.end, member.key),
-        )
-        for node, path, member in walk(root)
-    ]
-
-
 @settings(max_examples=300, deadline=None)
 @given(_DOCUMENT, st.sampled_from([b"", b'{"before": 1}\n', "é\n".encode()]))
 def test_both_json_tree_builders_give_the_same_tree(text: str, before: bytes) -> None:
@@ -205,5 +193,5 @@ def test_both_json_tree_builders_give_the_same_tree(text: str, before: bytes) ->
     (value,) = json_tree._top_values(json_tree._parser().parse(record))
     converted = json_tree._convert(value, data, len(before), tree_sitter_doc)
     assert converted is not None
-    assert _nodes(strict) == _nodes(converted)
+    assert node_rows(strict) == node_rows(converted)
     assert strict_doc.notices == tree_sitter_doc.notices

@@ -13,8 +13,10 @@ from ovadapt_lint.analysis import Analysis
 from ovadapt_lint.config import Config, RunOptions
 from ovadapt_lint.engine import check_json_source
 from ovadapt_lint.frontends import json_tree
-from ovadapt_lint.frontends.json_tree import JsonDocument, parse_json, walk
+from ovadapt_lint.frontends.json_tree import JsonDocument, parse_json
 from ovadapt_lint.source import SourceFile
+
+from .json_rows import document_rows
 
 
 def _many_keys(count: int) -> bytes:
@@ -140,21 +142,6 @@ def _tree_sitter_document(source: SourceFile) -> JsonDocument:
     return doc
 
 
-def _flat(doc: JsonDocument) -> list:
-    return [
-        (
-            path,
-            node.kind,
-            node.start,
-            node.end,
-            None if node.kind in ("object", "array") else (type(node.value), node.value),
-            None if member is None else (member.key_node.start, member.key_node.end, member.key),
-        )
-        for root, prefix in doc.roots
-        for node, path, member in walk(root, prefix)
-    ]
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -175,7 +162,7 @@ def test_valid_json_tree_is_the_one_tree_sitter_gives(text: str) -> None:
     source = SourceFile(Path("x.json"), "x.json", text.encode("utf-8"))
     ours, theirs = parse_json(source), _tree_sitter_document(source)
     assert json_tree._strict_tree  # the stdlib reader, not tree-sitter, built ``ours``
-    assert _flat(ours) == _flat(theirs)
+    assert document_rows(ours) == document_rows(theirs)
     assert [(n.code, n.message, n.span) for n in ours.notices] == [
         (n.code, n.message, n.span) for n in theirs.notices
     ]
@@ -239,7 +226,7 @@ def test_json_lines_tree_is_the_one_tree_sitter_gives(data: bytes) -> None:
     # tree-sitter. Nodes, spans, keys, values and notices stay those of tree-sitter's conversion.
     source = SourceFile(Path("x.jsonl"), "x.jsonl", data)
     ours, theirs = json_tree.parse_jsonl(source), _tree_sitter_jsonl(source)
-    assert _flat(ours) == _flat(theirs)
+    assert document_rows(ours) == document_rows(theirs)
     assert [(n.code, n.message, n.span) for n in ours.notices] == [
         (n.code, n.message, n.span) for n in theirs.notices
     ]
@@ -300,7 +287,7 @@ def test_invalid_json_tree_is_the_one_tree_sitter_gives(name: str, data: bytes) 
     source = SourceFile(Path(name), name, data)
     ours, theirs = parse_json(source), _tree_sitter_invalid(source)
     assert not ours.complete
-    assert _flat(ours) == _flat(theirs)
+    assert document_rows(ours) == document_rows(theirs)
     assert [n.code for n in ours.notices][:1] == ["OVA001"]
     assert [(n.code, n.message, n.span) for n in ours.notices[1:]] == [
         (n.code, n.message, n.span) for n in theirs.notices
@@ -319,7 +306,7 @@ def test_invalid_json_peak_memory_is_bounded() -> None:
 
 def test_invalid_utf8_in_a_valid_document_is_decoded_as_before() -> None:
     source = SourceFile(Path("x.json"), "x.json", b'{"a": "x\xff\xfey", "b\xc3": "/home/bob/x"}')
-    assert _flat(parse_json(source)) == _flat(_tree_sitter_document(source))
+    assert document_rows(parse_json(source)) == document_rows(_tree_sitter_document(source))
 
 
 def test_exponent_with_a_sign_is_one_number() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..findings import Span
 from ..frontends.python_text import PythonText
-from .python_projections import file_stamp
+from .python_projections import file_stamp, node_bounds
 
 
 def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool, publication):
@@ -32,13 +32,7 @@ def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool,
     def span(node: Any) -> tuple:
         if node is last[0]:
             return last[1]
-        line, end_line = node.lineno, node.end_lineno or node.lineno
-        found = (
-            line,
-            lines.column(line, node.col_offset),
-            end_line,
-            lines.column(end_line, node.end_col_offset or 0),
-        )
+        found = node_bounds(lines, node)
         last[0], last[1] = node, found
         return found
 

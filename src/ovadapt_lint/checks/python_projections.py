@@ -73,16 +73,22 @@ class ProjectionField:
     governed: bool
 
 
-def node_span(lines: Any, node: ast.AST) -> Span:
-    """A node's span in the module's line model (every node this is asked of has a position)."""
+def node_bounds(lines: Any, node: ast.AST) -> tuple[int, int, int, int]:
+    """A node's (line, column, end line, end column) in the module's line model (every node this is asked of
+    has a position): the flow facts keep it as a tuple, findings as a Span."""
     where: Any = node
     line, end_line = where.lineno, where.end_lineno or where.lineno
-    return Span(
+    return (
         line,
         lines.column(line, where.col_offset),
         end_line,
         lines.column(end_line, where.end_col_offset or 0),
     )
+
+
+def node_span(lines: Any, node: ast.AST) -> Span:
+    """A node's span in the module's line model."""
+    return Span(*node_bounds(lines, node))
 
 
 @dataclass
@@ -259,15 +265,7 @@ class ScopeAnalyzer:
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
-        # node_span, written out: it runs once per published value
-        where: Any = node  # every node this is asked of has a position
-        line, end_line = where.lineno, where.end_lineno or where.lineno
-        return Span(
-            line,
-            self.lines.column(line, where.col_offset),
-            end_line,
-            self.lines.column(end_line, where.end_col_offset or 0),
-        )
+        return node_span(self.lines, node)
 
     def code(self, node: ast.AST) -> str:
         return self.lines.segment(self.span(node))

@@ -1619,23 +1619,18 @@ class FunctionBuilder:
         )
         # Values first: a nested output, once evaluated, makes this dict its envelope (`outputs` only).
         taints = [self.expr(value) for value in node.values]
+        held = [k is not None and self.held_output(v) for k, v in zip(node.keys, node.values)]
         if why is None and self.models.published == "outputs":
             why = next(
-                (
-                    _envelope_reason(_string(k))
-                    for k, v in zip(node.keys, node.values)
-                    if k is not None and self.held_output(v)
-                ),
+                (_envelope_reason(_string(k)) for k, output in zip(node.keys, held) if output),
                 None,
             )
         if why is not None:
             self.m.projection_values[id(node)] = why
         fields = []
-        for key, value, taint in zip(node.keys, node.values, taints):
+        for key, value, taint, output in zip(node.keys, node.values, taints, held):
             # A projection or an output put in whole: its own fields are the sinks.
-            inner = (isinstance(value, ast.Name) and value.id in self.projections) or (
-                key is not None and self.held_output(value)
-            )
+            inner = (isinstance(value, ast.Name) and value.id in self.projections) or output
             if why is not None and not inner:
                 self.sink(why, _string(key), value, taint)
             if key is None:
