@@ -18,7 +18,7 @@ from .finalise import attach_sources, finalise, select
 from .findings import Finding
 from .frontends.json_tree import lenient_path
 from .results import LintResult  # noqa: F401  (the API's name for what run returns)
-from .source import SourceFile, notice, read_source
+from .source import SourceFile, file_stamp, notice, read_source
 from .workers import bind_to_parent, end_pool
 
 PYTHON_RECURSION_LIMIT = 20_000
@@ -418,18 +418,7 @@ def current(facts) -> bool:
     constants."""
     if facts is None or not facts.depends:
         return True  # nothing to compare
-    return all(list(_file_stamp(path)) == [mtime, size] for path, mtime, size in facts.depends)
-
-
-def _file_stamp(path: str) -> tuple[int, int]:
-    """(mtime_ns, size) of a file, (-1, -1) when it cannot be stat-ed: what the contract checker records of
-    the files a module depends on (checks.python_projections.file_stamp), compared here without importing it
-    (a warm run imports no check)."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return -1, -1
-    return info.st_mtime_ns, info.st_size
+    return all(list(file_stamp(path)) == [mtime, size] for path, mtime, size in facts.depends)
 
 
 def _deliver_facts(

@@ -67,6 +67,16 @@ def advance(line: int, column: int, text: str) -> tuple[int, int]:
     return line + len(breaks), len(last) + 1
 
 
+def file_stamp(path: str) -> tuple[int, int]:
+    """(mtime_ns, size) of a file, (-1, -1) when it cannot be stat-ed: what a module's flow facts record of the
+    sibling files its contract values were read from, and what a warm run compares them with."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return -1, -1
+    return info.st_mtime_ns, info.st_size
+
+
 @dataclass
 class SourceFile:
     """A UTF-8 file's bytes (BOM removed) with a line index for position conversion."""

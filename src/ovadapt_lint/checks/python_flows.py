@@ -9,7 +9,8 @@ from typing import Any
 
 from ..findings import Span
 from ..frontends.python_text import PythonText
-from .python_projections import file_stamp, node_bounds
+from ..source import file_stamp
+from .python_projections import node_bounds
 
 
 def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool, publication):

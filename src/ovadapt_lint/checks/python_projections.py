@@ -865,14 +865,3 @@ def may_publish(
     from .python_contracts import may_build  # a module of gate records or first-screen helpers only
 
     return may_build(text, contracts)
-
-
-def file_stamp(path: str) -> tuple[int, int]:
-    """(mtime_ns, size) of a file, (-1, -1) when it cannot be stat-ed."""
-    import os
-
-    try:
-        info = os.stat(path)
-    except OSError:
-        return -1, -1
-    return info.st_mtime_ns, info.st_size
