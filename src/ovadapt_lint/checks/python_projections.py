@@ -287,7 +287,43 @@ class ScopeAnalyzer:
         self.contract_objects = self._evaluate_contracts()
         self.contract_judged = self.contract_objects.judged
         self._visit(tree, [])
-        self.finish()
+        # Most modules the literal prefilter lets through (``schema_version`` is common) can mark no dict at all:
+        # their scopes are not collected.
+        if self.vocab.audit or self._may_mark():
+            self.finish()
+
+    def _may_mark(self) -> bool:
+        """Whether any dict, call or store can be a projection (outside ``--scope all``). Each way in
+        ``_projection_dicts`` and ``_analyse`` needs one of these: a string literal that attests, names a
+        projection's schema, ends in a public file name, or three keys of a contract section; a validator's or
+        an attesting keyword's name in the text; a projection type. The front-end's literals are every string
+        constant of the module (f-string parts and docstrings included)."""
+        text = self.module.text
+        if self.projection_types or _ATTESTING_NAME.search(text):
+            return True
+        if any(name in text for name in self.vocab.public_validators):
+            return True
+        values = set()
+        for literal in self.module.literals:
+            value = literal.value
+            # writes_public: any string constant counts, a docstring or an f-string's part too
+            if value.endswith((".public.json", ".public.jsonl")):
+                return True
+            if literal.what == "string literal":  # a key, a value or a module constant
+                values.add(value)
+        if any(len(values & names) >= 3 for _, _, names in self.section_keys):
+            return True
+        if any(is_attestation_key(value) for value in values):
+            return True
+        # A schema's version is a literal of the module: its own, or a constant's (``_version``); as
+        # ``recognise_version`` asks, without remembering each literal.
+        from .python_contracts import near_version
+
+        versions = [c.schema_version for c in self.contracts]
+        return "schema_version" in values and any(
+            _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
+            for value in values
+        )
 
     def _visit(self, node: ast.AST, classes: list[str]) -> None:
         """Source order over statements only (a class or function is always a statement): classes are
@@ -701,6 +737,11 @@ class ScopeAnalyzer:
 # A schema that names itself a projection of something (`worker_status_projection_v1`) or public; not one
 # that merely mentions the word (`runtime_projection_route_v0`, an internal route object).
 _NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
+
+# An attesting keyword (``dict(raw_copied=False)``, ``out.update(public_safe=True)``) or key, by its name.
+_ATTESTING_NAME = re.compile(
+    r"(?:_copied|_recorded|_captured|_included|_exported)\b|public_boundary|public_safe"
+)
 
 
 def found_attested_receivers(found: _Collector, loose: bool) -> set[str]:
