@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..classify import is_attestation_key
@@ -313,10 +315,12 @@ class ScopeAnalyzer:
                 values.add(value)
         if any(len(values & names) >= 3 for _, _, names in self.section_keys):
             return True
-        if any(is_attestation_key(value) for value in values):
-            return True
-        # A schema's version is a literal of the module: its own, or a constant's (``_version``); as
-        # ``recognise_version`` asks, without remembering each literal.
+        return any(is_attestation_key(value) for value in values) or self._names_a_schema(values)
+
+    def _names_a_schema(self, values: set[str]) -> bool:
+        """Whether a dict can name a projection's schema: a ``schema_version`` key, and a version
+        ``recognise_version`` takes among the module's literals (its own, or a constant's: ``_version``), asked
+        without remembering each literal."""
         from .python_contracts import near_version
 
         versions = [c.schema_version for c in self.contracts]
@@ -324,6 +328,51 @@ class ScopeAnalyzer:
             _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
             for value in values
         )
+
+    def _scope_filter(self) -> Callable[[ast.AST], bool]:
+        """Which scopes can mark a dict by themselves, by the lines of a function (``_may_mark``'s tests, line
+        by line): the module's own scope always; a function that another one returns into a projection is
+        collected when that is found (``_returned_into``)."""
+        text = self.module.text
+        ends = list(accumulate(map(len, self.lines.lines)))  # an offset's line, by bisection
+        hits = [bisect_right(ends, m.start()) + 1 for m in _ATTESTING_NAME.finditer(text)]
+        for name in self.vocab.public_validators:
+            start = text.find(name)
+            while start >= 0:
+                hits.append(bisect_right(ends, start) + 1)
+                start = text.find(name, start + 1)
+        words = frozenset().union(*(names for _, _, names in self.section_keys))
+        keyed: list[tuple[int, str]] = []  # (line, a section's key), in line order
+        values = {lit.value for lit in self.module.literals if lit.what == "string literal"}
+        versioned = self._names_a_schema(values)
+        for literal in self.module.literals:
+            value, line = literal.value, literal.span.start_line
+            if value.endswith((".public.json", ".public.jsonl")):
+                hits.append(line)
+            elif literal.what == "string literal":
+                if is_attestation_key(value) or (versioned and value == "schema_version"):
+                    hits.append(line)
+                elif value in words:
+                    keyed.append((line, value))
+        hits.sort()
+        keyed_lines = [line for line, _ in keyed]
+
+        def wanted(root: ast.AST) -> bool:
+            if not isinstance(root, _FUNCTIONS):
+                return True
+            first, last = root.lineno, root.end_lineno or root.lineno
+            at = bisect_left(hits, first)
+            if at < len(hits) and hits[at] <= last:
+                return True
+            inside = {
+                value
+                for _, value in keyed[
+                    bisect_left(keyed_lines, first) : bisect_right(keyed_lines, last)
+                ]
+            }
+            return any(len(inside & names) >= 3 for _, _, names in self.section_keys)
+
+        return wanted
 
     def _visit(self, node: ast.AST, classes: list[str]) -> None:
         """Source order over statements only (a class or function is always a statement): classes are
@@ -347,23 +396,41 @@ class ScopeAnalyzer:
         """After the walk: recognise projections in every scope, follow results returned into them, judge."""
         collected: dict[int, _Collector] = {}
         marked: dict[int, set[int]] = {}
+        # A scope that can mark nothing by itself is not collected (nothing in it is published) unless a
+        # projection is returned from it; with projection types, any call may construct one.
+        wanted = None if self.vocab.audit or self.projection_types else self._scope_filter()
         for root, scope in self.scopes:
-            collected[id(root)] = _Collector(root, self.vocab.public_validators).collect()
-            marked[id(root)] = self._projection_dicts(collected[id(root)], scope)
+            if wanted is None or wanted(root):
+                self._collect(root, scope, collected, marked)
         self._returned_into(collected, marked)
         for root, scope in self.scopes:
-            self._analyse(root, scope, collected[id(root)], marked[id(root)])
+            if id(root) in collected:
+                self._analyse(root, scope, collected[id(root)], marked[id(root)])
+
+    def _collect(
+        self,
+        root: ast.AST,
+        scope: _Scope,
+        collected: dict[int, _Collector],
+        marked: dict[int, set[int]],
+    ) -> None:
+        collected[id(root)] = _Collector(root, self.vocab.public_validators).collect()
+        marked[id(root)] = self._projection_dicts(collected[id(root)], scope)
 
     def _returned_into(self, collected: dict[int, _Collector], marked: dict[int, set[int]]) -> None:
-        """(d) A module function whose result is stored into a projection returns a projection."""
+        """(d) A module function whose result is stored into a projection returns a projection (a fixed point:
+        the order scopes are taken in does not matter)."""
+        scopes = {id(root): scope for root, scope in self.scopes}
         changed = True
         while changed:
             changed = False
-            for key, found in collected.items():
+            for key, found in list(collected.items()):
                 for call in self._calls_into(found, marked[key]):
                     function = self.functions.get((dotted(call.func) or "").rsplit(".", 1)[-1])
-                    if function is None or id(function) not in collected:
+                    if function is None:
                         continue
+                    if id(function) not in collected:
+                        self._collect(function, scopes[id(function)], collected, marked)
                     callee = collected[id(function)]
                     returned = self._returned_dicts(callee)
                     if returned - marked[id(function)]:
