@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -1197,12 +1198,19 @@ def near_version(version: str, known: str) -> bool:
     """The same schema_version, or a typo of it (the cheap upper bounds first: most versions are far off)."""
     if version == known:
         return True
-    matcher = difflib.SequenceMatcher(None, version, known)
-    return (
-        matcher.real_quick_ratio() >= _NEAR_MISS
-        and matcher.quick_ratio() >= _NEAR_MISS
-        and matcher.ratio() >= _NEAR_MISS
-    )
+    # real_quick_ratio, without a matcher: most strings asked about differ in length
+    if 2.0 * min(len(version), len(known)) / (len(version) + len(known)) < _NEAR_MISS:
+        return False
+    matcher = _matcher(known)
+    matcher.set_seq1(version)
+    return matcher.quick_ratio() >= _NEAR_MISS and matcher.ratio() >= _NEAR_MISS
+
+
+@lru_cache(maxsize=16)
+def _matcher(known: str) -> difflib.SequenceMatcher:
+    """A matcher against a known version, kept: difflib works out the second sequence once for all the first
+    ones compared with it (``set_seq1``)."""
+    return difflib.SequenceMatcher(None, "", known)
 
 
 def _children(value: Any):
@@ -1313,9 +1321,7 @@ def evaluate_module(
     modules = Modules(local, path, is_package)
     evaluator = Evaluator(modules, model_decorators, model_bases, words)
     evaluator.module_env(local)
-    starts = [0]
-    for line in text.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
+    starts = [0, *accumulate(map(len, text.splitlines(keepends=True)))]
     for node in _definitions(tree):
         if isinstance(node, _FUNCTIONS):
             # A function that names no contract key or value builds no contract object by itself (a helper it

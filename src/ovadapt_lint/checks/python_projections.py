@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..classify import is_attestation_key
@@ -287,7 +289,90 @@ class ScopeAnalyzer:
         self.contract_objects = self._evaluate_contracts()
         self.contract_judged = self.contract_objects.judged
         self._visit(tree, [])
-        self.finish()
+        # Most modules the literal prefilter lets through (``schema_version`` is common) can mark no dict at all:
+        # their scopes are not collected.
+        if self.vocab.audit or self._may_mark():
+            self.finish()
+
+    def _may_mark(self) -> bool:
+        """Whether any dict, call or store can be a projection (outside ``--scope all``). Each way in
+        ``_projection_dicts`` and ``_analyse`` needs one of these: a string literal that attests, names a
+        projection's schema, ends in a public file name, or three keys of a contract section; a validator's or
+        an attesting keyword's name in the text; a projection type. The front-end's literals are every string
+        constant of the module (f-string parts and docstrings included)."""
+        text = self.module.text
+        if self.projection_types or _ATTESTING_NAME.search(text):
+            return True
+        if any(name in text for name in self.vocab.public_validators):
+            return True
+        values = set()
+        for literal in self.module.literals:
+            value = literal.value
+            # writes_public: any string constant counts, a docstring or an f-string's part too
+            if value.endswith((".public.json", ".public.jsonl")):
+                return True
+            if literal.what == "string literal":  # a key, a value or a module constant
+                values.add(value)
+        if any(len(values & names) >= 3 for _, _, names in self.section_keys):
+            return True
+        return any(is_attestation_key(value) for value in values) or self._names_a_schema(values)
+
+    def _names_a_schema(self, values: set[str]) -> bool:
+        """Whether a dict can name a projection's schema: a ``schema_version`` key, and a version
+        ``recognise_version`` takes among the module's literals (its own, or a constant's: ``_version``), asked
+        without remembering each literal."""
+        from .python_contracts import near_version
+
+        versions = [c.schema_version for c in self.contracts]
+        return "schema_version" in values and any(
+            _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
+            for value in values
+        )
+
+    def _scope_filter(self) -> Callable[[ast.AST], bool]:
+        """Which scopes can mark a dict by themselves, by the lines of a function (``_may_mark``'s tests, line
+        by line): the module's own scope always; a function that another one returns into a projection is
+        collected when that is found (``_returned_into``)."""
+        text = self.module.text
+        ends = list(accumulate(map(len, self.lines.lines)))  # an offset's line, by bisection
+        hits = [bisect_right(ends, m.start()) + 1 for m in _ATTESTING_NAME.finditer(text)]
+        for name in self.vocab.public_validators:
+            start = text.find(name)
+            while start >= 0:
+                hits.append(bisect_right(ends, start) + 1)
+                start = text.find(name, start + 1)
+        words = frozenset().union(*(names for _, _, names in self.section_keys))
+        keyed: list[tuple[int, str]] = []  # (line, a section's key), in line order
+        values = {lit.value for lit in self.module.literals if lit.what == "string literal"}
+        versioned = self._names_a_schema(values)
+        for literal in self.module.literals:
+            value, line = literal.value, literal.span.start_line
+            if value.endswith((".public.json", ".public.jsonl")):
+                hits.append(line)
+            elif literal.what == "string literal":
+                if is_attestation_key(value) or (versioned and value == "schema_version"):
+                    hits.append(line)
+                elif value in words:
+                    keyed.append((line, value))
+        hits.sort()
+        keyed_lines = [line for line, _ in keyed]
+
+        def wanted(root: ast.AST) -> bool:
+            if not isinstance(root, _FUNCTIONS):
+                return True
+            first, last = root.lineno, root.end_lineno or root.lineno
+            at = bisect_left(hits, first)
+            if at < len(hits) and hits[at] <= last:
+                return True
+            inside = {
+                value
+                for _, value in keyed[
+                    bisect_left(keyed_lines, first) : bisect_right(keyed_lines, last)
+                ]
+            }
+            return any(len(inside & names) >= 3 for _, _, names in self.section_keys)
+
+        return wanted
 
     def _visit(self, node: ast.AST, classes: list[str]) -> None:
         """Source order over statements only (a class or function is always a statement): classes are
@@ -311,23 +396,41 @@ class ScopeAnalyzer:
         """After the walk: recognise projections in every scope, follow results returned into them, judge."""
         collected: dict[int, _Collector] = {}
         marked: dict[int, set[int]] = {}
+        # A scope that can mark nothing by itself is not collected (nothing in it is published) unless a
+        # projection is returned from it; with projection types, any call may construct one.
+        wanted = None if self.vocab.audit or self.projection_types else self._scope_filter()
         for root, scope in self.scopes:
-            collected[id(root)] = _Collector(root, self.vocab.public_validators).collect()
-            marked[id(root)] = self._projection_dicts(collected[id(root)], scope)
+            if wanted is None or wanted(root):
+                self._collect(root, scope, collected, marked)
         self._returned_into(collected, marked)
         for root, scope in self.scopes:
-            self._analyse(root, scope, collected[id(root)], marked[id(root)])
+            if id(root) in collected:
+                self._analyse(root, scope, collected[id(root)], marked[id(root)])
+
+    def _collect(
+        self,
+        root: ast.AST,
+        scope: _Scope,
+        collected: dict[int, _Collector],
+        marked: dict[int, set[int]],
+    ) -> None:
+        collected[id(root)] = _Collector(root, self.vocab.public_validators).collect()
+        marked[id(root)] = self._projection_dicts(collected[id(root)], scope)
 
     def _returned_into(self, collected: dict[int, _Collector], marked: dict[int, set[int]]) -> None:
-        """(d) A module function whose result is stored into a projection returns a projection."""
+        """(d) A module function whose result is stored into a projection returns a projection (a fixed point:
+        the order scopes are taken in does not matter)."""
+        scopes = {id(root): scope for root, scope in self.scopes}
         changed = True
         while changed:
             changed = False
-            for key, found in collected.items():
+            for key, found in list(collected.items()):
                 for call in self._calls_into(found, marked[key]):
                     function = self.functions.get((dotted(call.func) or "").rsplit(".", 1)[-1])
-                    if function is None or id(function) not in collected:
+                    if function is None:
                         continue
+                    if id(function) not in collected:
+                        self._collect(function, scopes[id(function)], collected, marked)
                     callee = collected[id(function)]
                     returned = self._returned_dicts(callee)
                     if returned - marked[id(function)]:
@@ -701,6 +804,11 @@ class ScopeAnalyzer:
 # A schema that names itself a projection of something (`worker_status_projection_v1`) or public; not one
 # that merely mentions the word (`runtime_projection_route_v0`, an internal route object).
 _NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
+
+# An attesting keyword (``dict(raw_copied=False)``, ``out.update(public_safe=True)``) or key, by its name.
+_ATTESTING_NAME = re.compile(
+    r"(?:_copied|_recorded|_captured|_included|_exported)\b|public_boundary|public_safe"
+)
 
 
 def found_attested_receivers(found: _Collector, loose: bool) -> set[str]:
