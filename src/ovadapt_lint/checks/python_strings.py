@@ -11,7 +11,7 @@ import bisect
 from ..detect import Hit
 from ..detect.scanner import StringScanner
 from ..findings import Finding, Span
-from ..frontends.python_text import PythonText
+from ..frontends.python_text import PythonText, Where
 from ..registry import category_of
 from ..source import SourceFile, advance
 from . import fix_end, hit_finding, placeholder
@@ -198,9 +198,10 @@ class _Intervals:
         self.starts = [start for start, _ in merged]
         self.ends = [end for _, end in merged]
 
-    def contains(self, span: Span) -> bool:
-        index = bisect.bisect_right(self.starts, (span.start_line, span.start_col)) - 1
-        return index >= 0 and (span.end_line, span.end_col) <= self.ends[index]
+    def contains(self, where: Where) -> bool:
+        """Whether the span ``where`` (its four numbers) lies inside one interval."""
+        index = bisect.bisect_right(self.starts, (where[0], where[1])) - 1
+        return index >= 0 and (where[2], where[3]) <= self.ends[index]
 
 
 def check_python_strings(
@@ -223,7 +224,7 @@ def check_python_strings(
         if len(literal.value) < 3:
             continue
         # Most modules publish nothing: no search of an empty interval list per literal.
-        inside = intervals is None or (bool(intervals.starts) and intervals.contains(literal.span))
+        inside = intervals is None or (bool(intervals.starts) and intervals.contains(literal.where))
         judged = content and inside
         if not (secrets or judged):
             continue

@@ -24,16 +24,33 @@ from ..findings import Finding, Span
 from ..source import SourceFile, notice, split_lines, strip_line_end
 from .ast_nodes import FIELDS, fields_of
 
+# A span as its four numbers (start line, start column, end line, end column): a Span (a frozen dataclass)
+# costs a dozen times a tuple to make, and a module's literals are many while few of them are ever reported.
+Where = tuple[int, int, int, int]
 
-@dataclass
+
 class Literal:
-    value: str
-    what: str  # "string literal" | "docstring" | "f-string text"
-    span: Span  # of the whole literal in the source (1-based, code-point columns)
-    raw: str  # its source text
-    key: str | None = (
-        None  # the name it is assigned to (`X = "…"`, `f(x="…")`, `{"x": "…"}`), for credential names
-    )
+    """A string literal, docstring or f-string part. ``where``: the whole literal in the source (1-based,
+    code-point columns); ``span`` is made from it when first asked."""
+
+    __slots__ = ("value", "what", "where", "raw", "key", "_span")
+
+    def __init__(
+        self, value: str, what: str, where: Where, raw: str, key: str | None = None
+    ) -> None:
+        self.value = value
+        self.what = what  # "string literal" | "docstring" | "f-string text"
+        self.where = where
+        self.raw = raw  # its source text
+        # The name it is assigned to (`X = "…"`, `f(x="…")`, `{"x": "…"}`), for credential names.
+        self.key = key
+        self._span: Span | None = None
+
+    @property
+    def span(self) -> Span:
+        if self._span is None:
+            self._span = Span(*self.where)
+        return self._span
 
 
 @dataclass
@@ -146,11 +163,16 @@ class _Lines:
         return len(raw[:byte_col].decode("utf-8", "replace")) + 1
 
     def segment(self, span: Span) -> str:
-        if span.start_line == span.end_line:
-            return self.lines[span.start_line - 1][span.start_col - 1 : span.end_col - 1]
-        parts = [self.lines[span.start_line - 1][span.start_col - 1 :]]
-        parts += self.lines[span.start_line : span.end_line - 1]
-        parts.append(self.lines[span.end_line - 1][: span.end_col - 1])
+        return self.cut((span.start_line, span.start_col, span.end_line, span.end_col))
+
+    def cut(self, where: Where) -> str:
+        """The source text at ``where`` (a span as its four numbers)."""
+        start_line, start_col, end_line, end_col = where
+        if start_line == end_line:
+            return self.lines[start_line - 1][start_col - 1 : end_col - 1]
+        parts = [self.lines[start_line - 1][start_col - 1 :]]
+        parts += self.lines[start_line : end_line - 1]
+        parts.append(self.lines[end_line - 1][: end_col - 1])
         return "".join(parts)
 
 
@@ -159,7 +181,11 @@ def _ascii_column(line: int, byte_col: int) -> int:
 
 
 def _span(lines: _Lines, node: Any) -> Span:
-    return Span(
+    return Span(*_where(lines, node))
+
+
+def _where(lines: _Lines, node: Any) -> Where:
+    return (
         node.lineno,
         lines.column(node.lineno, node.col_offset),
         node.end_lineno or node.lineno,
@@ -175,11 +201,11 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     # Constant nodes come up.
     docstrings: set[int] = set()
     fstring_parts: set[int] = set()
-    covered: list[tuple[Span, str]] = []  # every string literal: where it is and its source text
+    covered: list[tuple[Where, str]] = []  # every string literal: where it is and its source text
     keys: dict[int, str] = {}  # id(Constant) -> the name it is assigned to
     literals = result.literals
     names = result.names
-    segment = lines.segment
+    segment = lines.cut
     column = (
         None if lines.all_ascii else lines.column
     )  # ASCII: a byte column is the code-point column
@@ -198,10 +224,11 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
             value = node.value
             if isinstance(value, strings) and id(node) not in fstring_parts:
                 line, end_line = node.lineno, node.end_lineno or node.lineno
+                where: Where
                 if column is None:
-                    span = Span(line, node.col_offset + 1, end_line, (node.end_col_offset or 0) + 1)
+                    where = (line, node.col_offset + 1, end_line, (node.end_col_offset or 0) + 1)
                 else:
-                    span = Span(
+                    where = (
                         line,
                         column(line, node.col_offset),
                         end_line,
@@ -210,9 +237,9 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 if value.__class__ is not str and not isinstance(value, str):
                     value = value.decode("utf-8", "replace")
                 what = "docstring" if id(node) in docstrings else "string literal"
-                raw = segment(span)
-                covered.append((span, raw))
-                literals.append(Literal(value, what, span, raw, keys.get(id(node))))
+                raw = segment(where)
+                covered.append((where, raw))
+                literals.append(Literal(value, what, where, raw, keys.get(id(node))))
             continue  # a Constant has no child nodes
         fields = known.get(kind)
         for name in fields_of(kind) if fields is None else fields:
@@ -238,13 +265,13 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
             ):
                 docstrings.add(id(first.value))
         if kind is joined:
-            span = _span(lines, node)
-            raw = segment(span)
-            covered.append((span, raw))
+            where = _where(lines, node)
+            raw = segment(where)
+            covered.append((where, raw))
             for part in node.values:
                 if isinstance(part, ast.Constant) and isinstance(part.value, str):
                     fstring_parts.add(id(part))
-                    literals.append(Literal(part.value, "f-string text", span, raw))
+                    literals.append(Literal(part.value, "f-string text", where, raw))
         elif not want_names:
             continue
         elif isinstance(node, ast.Name):
@@ -259,7 +286,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
             if node.attr not in names:
                 names[node.attr] = _span(lines, node)
     result.comments = _comments(lines, covered)
-    literals.sort(key=lambda lit: (lit.span.start_line, lit.span.start_col))
+    literals.sort(key=lambda lit: (lit.where[0], lit.where[1]))
     return result
 
 
@@ -341,24 +368,26 @@ def _lookup_default(call: ast.Call) -> tuple[ast.AST, ast.AST] | None:
     return (ast.Name(first.value), default) if default is not None else None
 
 
-def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:
+def _comments(lines: _Lines, covered: list[tuple[Where, str]]) -> list[Comment]:
     """Comments, as the tokenizer sees them: the first ``#`` on a line outside every string literal
     (the literals' spans follow the tokenizer's lines, so a ``#`` inside a string, one holding U+2029
     included, is never a comment and can neither suppress a finding nor be judged as one). Inside a
     literal that spans lines, implicitly joined strings may hold comments between their parts: those
     few literals alone go through ``tokenize``, which would double the time of a run if it read every
     file."""
+    # Only lines holding a "#" can hold a comment: the literals' spans are noted for those lines alone.
+    hashed = {number for number, text in enumerate(lines.lines, 1) if "#" in text}
     blocked: dict[int, list[tuple[int, float]]] = {}
-    for span, _ in covered:
-        for line in range(span.start_line, span.end_line + 1):
-            start = span.start_col if line == span.start_line else 1
-            end = span.end_col if line == span.end_line else float("inf")
-            blocked.setdefault(line, []).append((start, end))
+    for (start_line, start_col, end_line, end_col), _ in covered if hashed else ():
+        for line in range(start_line, end_line + 1):
+            if line in hashed:
+                start = start_col if line == start_line else 1
+                end = end_col if line == end_line else float("inf")
+                blocked.setdefault(line, []).append((start, end))
     comments = []
-    for number, text in enumerate(lines.lines, 1):
+    for number in sorted(hashed):
+        text = lines.lines[number - 1]
         position = text.find("#")
-        if position == -1:
-            continue
         # Merged, sorted string spans; the '#' positions only grow, so one pointer walks them (linear, not
         # literals × '#'s on a line of many "#" strings).
         merged: list[list[float]] = []
@@ -376,14 +405,14 @@ def _comments(lines: _Lines, covered: list[tuple[Span, str]]) -> list[Comment]:
                 comments.append(Comment(strip_line_end(text[position:]), number, column))
                 break
             position = text.find("#", position + 1)
-    for span, raw in covered:
-        if span.end_line > span.start_line and "#" in raw:
-            comments += _joined_comments(span, raw)
+    for where, raw in covered:
+        if where[2] > where[0] and "#" in raw:
+            comments += _joined_comments(where, raw)
     comments.sort(key=lambda c: (c.line, c.column))
     return comments
 
 
-def _joined_comments(span: Span, raw: str) -> list[Comment]:
+def _joined_comments(where: Where, raw: str) -> list[Comment]:
     """COMMENT tokens between the parts of one literal's source (``"a"  # note`` / ``"b"``)."""
     found: list[Comment] = []
     # Each line is handed over ending in "\n": the pure-Python tokenizer knows "\r\n" and "\n" only.
@@ -392,9 +421,9 @@ def _joined_comments(span: Span, raw: str) -> list[Comment]:
         for token in tokenize.generate_tokens(lambda: next(feed, "")):
             if token.type == tokenize.COMMENT:
                 row, col = token.start
-                line = span.start_line + row - 1
+                line = where[0] + row - 1
                 column = (
-                    span.start_col + col - 1 if row == 1 else col + 1
+                    where[1] + col - 1 if row == 1 else col + 1
                 )  # the "(" stands before the literal
                 found.append(Comment(token.string, line, column))
     except (tokenize.TokenError, SyntaxError, ValueError):
