@@ -1566,9 +1566,10 @@ class FunctionBuilder:
         return union(*(self.expr(v) for v in node.values))
 
     def e_compare(self, node: ast.Compare) -> Taint:
-        self.expr(node.left)
-        for comparator in node.comparators:
-            self.expr(comparator)
+        # Evaluated only for what its operands' calls do (raise, publish): a name's value does nothing here.
+        for operand in (node.left, *node.comparators):
+            if operand.__class__ is not ast.Name:
+                self.expr(operand)
         return EMPTY
 
     def e_unary(self, node: ast.UnaryOp) -> Taint:
