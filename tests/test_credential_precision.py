@@ -248,6 +248,8 @@ def test_a_provider_prefix_followed_by_stand_in_words_is_a_tests_placeholder(
     test.write_text(
         "def test_header(req):\n"
         '    assert req.headers["Authorization"] == "Bearer zk-acme-oat01-test"\n'
+        # One short word after the versioned prefix: where the test's token came from, not a token.
+        '    assert req.headers["Authorization"] == "Bearer zk-acme-oat01-file"\n'
         'STORED = "sk-ant-oat01-STORED-SECRET"\n'
         'MINTED = "sk-ant-oat01-MINTEDMATERIAL"\n'
         f'ISSUED = "sk-ant-oat01-{body}"\n'
@@ -256,6 +258,8 @@ def test_a_provider_prefix_followed_by_stand_in_words_is_a_tests_placeholder(
         encoding="utf-8",
     )
     assert is_placeholder("zk-acme-oat01-test") and not is_placeholder(f"zk-acme-oat01-{body}")
+    # Unversioned, a prefix may be a word itself: a JWT claim `service_role` stays an ordinary claim.
+    assert is_placeholder("zk-acme-oat01-file") and not is_placeholder("service_role")
     found = [(f.code, f.span.start_line, f.message) for f in lint_paths([str(tmp_path)])]
-    assert [(code, line) for code, line, _ in found] == [("OVA401", 5)]
+    assert [(code, line) for code, line, _ in found] == [("OVA401", 6)]
     assert "Anthropic" in found[0][2]

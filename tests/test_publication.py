@@ -151,9 +151,14 @@ def test_corpus_findings_come_from_checks_that_declare_them(example: Path) -> No
 def test_realworld_rejects_and_raw_workspace_stay_flagged() -> None:
     require_shared()
     rejects = SHARED / "realworld" / "loopx" / "examples" / "computer-use-runtime-contract-fixtures"
-    assert "OVA207" in _codes(rejects / "03_raw_evidence_reject.json")
-    assert "OVA405" in _codes(rejects / "08_smuggled_cookie_in_session_reference_reject.json")
-    assert "OVA403" in _codes(rejects / "09_smuggled_credential_in_handle_kind_reject.json")
+    # Negative cases (`"expect": "reject"`) are test data by default; the audit judges them as published.
+    audit = Config(scope="all")
+    assert _codes(rejects) == set()
+    assert "OVA207" in _codes(rejects / "03_raw_evidence_reject.json", audit)
+    assert "OVA405" in _codes(
+        rejects / "08_smuggled_cookie_in_session_reference_reject.json", audit
+    )
+    assert "OVA403" in _codes(rejects / "09_smuggled_credential_in_handle_kind_reject.json", audit)
     workspace = (
         SHARED / "realworld" / "openviking" / "tests" / "integration" / ".tmp_agent_memory_e2e"
     )

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from ovadapt_lint import lint_paths
+from ovadapt_lint import Config, lint_paths
 from ovadapt_lint.keyclass import split_words, vocabulary
 
 from .conftest import SHARED, require_shared
@@ -139,7 +139,9 @@ def test_raw_copy_reject_fixture_is_flagged() -> None:
         SHARED
         / "realworld/loopx/examples/computer-use-runtime-contract-fixtures/03_raw_evidence_reject.json"
     )
-    assert [f.code for f in lint_paths([str(reject)])] == ["OVA207"]
+    # A negative case (`"expect": "reject"`): test data by default, its trap found by the audit.
+    assert lint_paths([str(reject)]) == []
+    assert [f.code for f in lint_paths([str(reject)], Config(scope="all"))] == ["OVA207"]
 
 
 def test_clean_loopx_fixtures_get_no_raw_field_finding() -> None:

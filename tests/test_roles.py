@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jsonschema
 
-from ovadapt_lint import lint_paths
+from ovadapt_lint import Config, lint_paths
 
 from .conftest import CORPUS, SARIF_SCHEMA, require_shared, run_cli
 
@@ -138,3 +138,77 @@ def test_json_and_sarif_name_the_role_of_each_file_with_findings(tmp_path: Path)
             "properties": {"role": "public", "roleReason": "folder fixtures/"},
         }
     ]
+
+
+# A negative case as contract test suites write them (LoopX's `*_reject.json`): the traps are the point.
+NEGATIVE_CASE = {
+    "case_id": "copied_log_reject",
+    "expect": "reject",
+    "receipt": {"summary": "ok", "raw_log_copied": True, "log_path": "/home/dana/run/log.txt"},
+}
+# A generated-looking token (synthetic), reported in test data as anywhere.
+TOKEN = "ghp_" + "Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
+
+
+def _cases(tmp_path: Path) -> Path:
+    repo = tmp_path / "cases"
+    (repo / "fixtures").mkdir(parents=True)
+    (repo / "fixtures" / "copied_log_reject.json").write_text(
+        json.dumps(NEGATIVE_CASE, indent=1), encoding="utf-8"
+    )
+    positive = {k: v for k, v in NEGATIVE_CASE.items() if k != "expect"}
+    (repo / "fixtures" / "copied_log.json").write_text(
+        json.dumps(positive, indent=1), encoding="utf-8"
+    )
+    (repo / "out").mkdir()
+    for name, rows in {
+        # every record declares itself a negative case / one record does not
+        "rejects.jsonl": [NEGATIVE_CASE, {**NEGATIVE_CASE, "expected_result": "denied"}],
+        "mixed.jsonl": [NEGATIVE_CASE, positive],
+    }.items():
+        (repo / "out" / name).write_text(
+            "".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8"
+        )
+    (repo / "out" / "token_reject.json").write_text(
+        json.dumps({"expected": "Invalid", "raw_log_copied": True, "auth": TOKEN}), encoding="utf-8"
+    )
+    return repo
+
+
+def test_a_document_that_declares_itself_a_negative_case_is_test_data(tmp_path: Path) -> None:
+    repo = _cases(tmp_path)
+    by_file: dict[str, set[str]] = {}
+    for finding in lint_paths([str(repo)]):
+        by_file.setdefault(Path(finding.path).relative_to(repo).as_posix(), set()).add(finding.code)
+    # The same document without its declaration is a leaky fixture: raw copy flag and a home path.
+    assert {"OVA207", "OVA501"} <= by_file["fixtures/copied_log.json"], by_file
+    assert "fixtures/copied_log_reject.json" not in by_file, by_file
+    assert "out/rejects.jsonl" not in by_file, by_file
+    assert {"OVA207", "OVA501"} <= by_file["out/mixed.jsonl"], by_file
+    # Credentials are judged in test data too: the token is reported, the copy flag is not.
+    assert by_file["out/token_reject.json"] == {"OVA401"}, by_file
+    audit = {Path(f.path).name for f in lint_paths([str(repo)], Config(scope="all"))}
+    assert "copied_log_reject.json" in audit and "rejects.jsonl" in audit
+
+
+def test_show_roles_says_a_negative_case_is_test_data_cold_and_warm(tmp_path: Path) -> None:
+    repo = _cases(tmp_path)
+    expected = {
+        'test    fixtures/copied_log_reject.json  (negative case expect "reject")',
+        "public  fixtures/copied_log.json  (folder fixtures/)",
+        'test    out/rejects.jsonl  (negative case expect "reject")',
+        "public  out/mixed.jsonl  (attestation key raw_log_copied)",
+        'test    out/token_reject.json  (negative case expected "invalid")',
+    }
+    assert set(run_cli("--show-roles", ".", cwd=repo).stdout.splitlines()[:-1]) == expected
+    cache = tmp_path / "cache"
+    for _ in range(2):  # the second run reads each document's role from the cache
+        doc = json.loads(
+            run_cli(
+                "--cache-dir", str(cache), "--format", "json", "--exit-zero", ".", cwd=repo
+            ).stdout
+        )
+        assert doc["summary"]["roles"] == {"public": 2, "source": 0, "test": 3}
+        assert {(f["path"], f["role"], f["role_reason"]) for f in doc["findings"]} >= {
+            ("out/token_reject.json", "test", 'negative case expected "invalid"')
+        }

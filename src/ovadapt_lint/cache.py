@@ -264,15 +264,24 @@ class Cache:
         self._write(key, facts, _FACTS)
         self._write(key, {"findings": items, "facts": True, "depends": facts.get("depends", [])})
 
-    def get_role(self, key: str) -> tuple[bool, str | None]:
-        """(known, reason) of the file whose entry is ``key``: why it is public by content, or None."""
+    def get_role(self, key: str):
+        """(known, classify.Role or None) of the file whose entry is ``key``: the role it has by content."""
+        from .classify import ROLES, Role
+
         data = self._read(key, _ROLE)
-        if isinstance(data, dict) and (data.get("why") is None or isinstance(data["why"], str)):
-            return True, data.get("why")
+        if isinstance(data, dict) and data.get("role") is None:
+            return True, None
+        if (
+            isinstance(data, dict)
+            and data.get("role") in ROLES
+            and isinstance(data.get("why"), str)
+        ):
+            return True, Role(data["role"], data["why"])
         return False, None
 
-    def put_role(self, key: str, why: str | None) -> None:
-        self._write(key, {"why": why}, _ROLE)
+    def put_role(self, key: str, role) -> None:
+        data = {"role": None} if role is None else {"role": role.role, "why": role.why}
+        self._write(key, data, _ROLE)
 
     def flow_key(self, modules: list) -> str:
         """The key of the flow findings of a run's modules: each [display, cache key, files it depends on]."""

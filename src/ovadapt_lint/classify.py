@@ -6,7 +6,8 @@ Every file gets a role: ``public`` (fixtures and projection outputs), ``test``
 ``fixtures/`` folder at any depth (so ``tests/fixtures/`` stays test data); a ``!GLOB`` entry in
 ``public-paths`` takes matching files back out of the globs and folders (not out of a
 ``*.public.json`` name). By content: a JSON document holding a contract object or an attestation
-key is public wherever it lies (``content_reason``). Credentials and the
+key is public wherever it lies (``content_reason``), unless it declares itself a negative test case
+(``negative_case``: `"expect": "reject"`), which is test data wherever it lies. Credentials and the
 deny-list are judged everywhere; raw fields, raw content, local paths and
 private URLs only in what is published (a public JSON document, or a Python
 value that reaches a projection; see ``checks.python_projections``). With
@@ -132,11 +133,6 @@ def file_role(
     return path_role(path, public_paths, test_paths, base).role
 
 
-def json_attests(doc) -> bool:
-    """An object in the document attests a projection boundary (a `*_copied` flag, `public_boundary`)."""
-    return attestation_key(doc) is not None
-
-
 def attestation_key(doc) -> str | None:
     """The first attestation key in the document, or None."""
     from .frontends.json_tree import walk
@@ -161,3 +157,48 @@ def content_reason(doc, adapters) -> str | None:
             return f"contract object {contract.schema_version}"
     key = attestation_key(doc)
     return f"attestation key {key}" if key is not None else None
+
+
+@lru_cache(maxsize=1)
+def negative_case_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """The keys and values by which a document declares itself a negative case (rules/vocabulary/cases.toml)."""
+    from . import rulepack
+
+    data = rulepack.load_toml("vocabulary", "cases.toml")
+    return frozenset(data["keys"]), frozenset(data["values"])
+
+
+def negative_case(doc) -> str | None:
+    """How the document declares itself a negative test case (`expect "reject"`), or None: its top-level
+    object, or every record of a JSON Lines file, holds a key and value of ``negative_case_vocabulary``.
+    The answer quotes the vocabulary's words, never other text of the document."""
+    keys, values = negative_case_vocabulary()
+    found = None
+    for root, _ in doc.roots:
+        if root.kind != "object":
+            return None
+        declared = next(
+            (
+                (m.key, m.value.value.lower())
+                for m in root.value
+                if m.key in keys and m.value.kind == "string" and m.value.value.lower() in values
+            ),
+            None,
+        )
+        if declared is None:
+            return None
+        found = found or declared
+    return None if found is None else f'negative case {found[0]} "{found[1]}"'
+
+
+def content_role(doc, adapters, path_public: bool) -> Role | None:
+    """The role a JSON document has by what it holds, when that overrides its path role, or None: test data
+    when it declares itself a negative case (``negative_case``), else public when its path did not make it so
+    and it holds a projection (``content_reason``)."""
+    negative = negative_case(doc)
+    if negative is not None:
+        return Role(TEST, negative)
+    if path_public:
+        return None
+    why = content_reason(doc, adapters)
+    return Role(PUBLIC, why) if why is not None else None

@@ -45,18 +45,18 @@ def check_json_source(
     from .checks import raw_files
     from .checks.catalog import Context, run_checks
     from .checks.contracts import find_adapters
-    from .classify import PUBLIC, json_attests
+    from .classify import PUBLIC, content_role
     from .frontends.json_tree import parse_json, parse_jsonl
 
     config, analysis = _settled(config, analysis)
     doc = parse_jsonl(source) if kind == "jsonl" else parse_json(source)
     adapters = find_adapters(doc, analysis.pack.contracts)
-    # A document is published when named or placed as public, or when it holds a projection:
-    # an object a contract recognises, or one that attests what it leaves out (`*_copied: false`).
-    if role != PUBLIC and (
-        any(contract is not None for contract, _, _ in adapters) or json_attests(doc)
-    ):
-        role = PUBLIC
+    # A document is published when named or placed as public, or when it holds a projection: an object a
+    # contract recognises, or one that attests what it leaves out (`*_copied: false`); a document that
+    # declares itself a negative case (`"expect": "reject"`) is test data wherever it lies.
+    decided = content_role(doc, adapters, role == PUBLIC)
+    if decided is not None:
+        role = decided.role
     ctx = Context(source, analysis, role, doc=doc, adapters=adapters)
     findings = list(doc.notices) + run_checks(kind, ctx)
     if role == PUBLIC and facts_out is not None:
@@ -724,19 +724,23 @@ def _merged(targets, answered, config, analysis, cache, seen, progress, jobs):
         )
 
 
-def _content_role(target: Target, config: Config, analysis: Analysis, cache, key, needles: dict):
-    """Why a JSON document not public by its path is public by content (None: it is not), for the reports'
-    roles: from the cache beside the file's entry, else decided (and stored)."""
+def _content_role(
+    target: Target, config: Config, analysis: Analysis, cache, key, needles: dict, path_public: bool
+):
+    """The role a JSON document has by content (None: its path role stands), for the reports' roles: from
+    the cache beside the file's entry, else decided (and stored)."""
     if key is not None:
-        known, why = cache.get_role(key)
+        known, role = cache.get_role(key)
         if known:
-            return why
-    from .roles import content_role
+            return role
+    from .roles import document_role
 
-    why = content_role(target, config.max_file_size, analysis.pack.contracts, needles)
+    role = document_role(
+        target, config.max_file_size, analysis.pack.contracts, needles, path_public
+    )
     if key is not None:
-        cache.put_role(key, why)
-    return why
+        cache.put_role(key, role)
+    return role
 
 
 def _fresh_facts(owners: dict[str, Target], config: Config, analysis: Analysis, display: str):
@@ -822,14 +826,16 @@ def run(
                 chunk, group, analysis, options, progress.advance, cache, result.path_roles
             ):
                 result.add_file(target)
-                if (
-                    cache is not None
-                    and target.kind in ("json", "jsonl")
-                    and result.path_roles[target.display].role != "public"
-                ):
+                if cache is not None and target.kind in ("json", "jsonl"):
                     # Kept beside the file's entry: the reports' roles need no parse on a warm run.
                     result.content_roles[target.display] = _content_role(
-                        target, group, analysis, cache, key, needles
+                        target,
+                        group,
+                        analysis,
+                        cache,
+                        key,
+                        needles,
+                        result.path_roles[target.display].role == "public",
                     )
                 shown = len(result.findings)
                 select(result, group, target, findings, analysis.rules)

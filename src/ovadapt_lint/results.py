@@ -105,8 +105,8 @@ class LintResult:
     # display path -> classify.Role from the file's name and place, as the run decided it (roles.file_roles
     # reads it instead of matching every file's globs again).
     path_roles: dict[str, Any] = field(default_factory=dict)
-    # display path -> why a JSON document not public by its path is public by content (None: it is not).
-    content_roles: dict[str, str | None] = field(default_factory=dict)
+    # display path -> the classify.Role a JSON document has by content (None: its path role stands).
+    content_roles: dict[str, Any] = field(default_factory=dict)
     scope: str = "published"
     _root: Path | None = field(default=None, repr=False)
     _secrets: Any = field(default=None, repr=False)

@@ -133,9 +133,24 @@ def is_placeholder(value: str) -> bool:
     return (
         PLACEHOLDER_MARK.search(inner, 0, 4000) is not None
         or filler_value(inner)
-        or (body != inner and filler_value(body))
+        or (body != inner and (filler_value(body) or _word_body(inner[: -len(body)], body)))
         or _sequence(inner[:4000])
     )
+
+
+def _word_body(prefix: str, body: str) -> bool:
+    """After a provider's versioned prefix, one short lowercase word (`sk-ant-oat01-file`, a test naming where
+    its token came from): issued tokens carry a long generated body, never a bare word. (Unversioned, the
+    prefix may be a word itself: `service_role` is a claim, not a token.)"""
+    return (
+        len(body) <= _WORD_BODY
+        and body.isalpha()
+        and body.islower()
+        and any(c.isdigit() for c in prefix)
+    )
+
+
+_WORD_BODY = 12
 
 
 # Outside what is published, a context rule (a header, a URL password, a cookie, `password = …`) reports

@@ -1,0 +1,108 @@
+"""Speed against the parse floor in instructions, which a shared machine's load does not change.
+
+CPU seconds on a shared two-core machine drift by a third within an hour (the floor alone read 0.59-0.94 s),
+so the ratio the issue sets (a cold ``--jobs 1`` run at most 4x the floor of reading every module and
+running ``ast.parse`` on it) is judged here in instructions counted by ``valgrind --tool=callgrind``, with
+PYTHONHASHSEED=0: repeated runs count the same to a few parts in a million.
+
+    python3 benchmarks/instructions.py [--tree DIR] [--src DIR] [--out PREFIX]
+
+``--tree``: the Python tree to lint (default ../shared/realworld/loopx/loopx/control_plane); ``--src``: the
+package's source tree to measure (default this checkout's ``src``; an older revision unpacked with
+``git archive REV src rules | tar -x -C /tmp/old`` is measured with ``--src /tmp/old/src``). Prints the two
+counts and their ratio; the callgrind files are kept under ``--out`` for ``callgrind_annotate``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_TREE = ROOT.parent / "shared" / "realworld" / "loopx" / "loopx" / "control_plane"
+# The floor: read every listed module and parse it, nothing else (interpreter start included, as in
+# benchmarks/realcode.py).
+FLOOR = """
+import ast, sys
+for name in open(sys.argv[1], encoding="utf-8").read().splitlines():
+    try:
+        with open(name, "rb") as handle:
+            ast.parse(handle.read())
+    except (SyntaxError, ValueError, OSError):
+        pass
+"""
+_TOTAL = re.compile(r"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
+
+
+def counted(command: list[str], out: Path, cwd: Path, env: dict[str, str]) -> int:
+    """Instructions the command executes (the whole process, interpreter start included)."""
+    subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command],
+        cwd=cwd,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    found = _TOTAL.search(out.read_text(encoding="utf-8", errors="replace"))
+    if found is None:
+        raise SystemExit(f"no instruction total in {out}")
+    return int(found.group(1))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tree", type=Path, default=DEFAULT_TREE)
+    parser.add_argument("--src", type=Path, default=ROOT / "src")
+    parser.add_argument("--out", type=Path, default=None, help="prefix of the callgrind files kept")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: nothing measured", file=sys.stderr)
+        return 2
+    tree = args.tree.resolve()
+    if not tree.is_dir():
+        print(f"no such tree: {args.tree}", file=sys.stderr)
+        return 2
+    work = Path(tempfile.mkdtemp(prefix="ovadapt-instructions-"))
+    prefix = args.out or work / "run"
+    modules = sorted(str(p) for p in tree.rglob("*.py"))
+    listing = work / "modules.txt"
+    listing.write_text("\n".join(modules) + "\n", encoding="utf-8")
+    # sys.executable, not a launcher script: valgrind must count the interpreter itself.
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(args.src.resolve())}
+    floor = counted(
+        [sys.executable, "-c", FLOOR, str(listing)], Path(f"{prefix}.floor.cg"), tree, env
+    )
+    lint = counted(
+        [
+            sys.executable,
+            "-m",
+            "ovadapt_lint",
+            "--no-cache",
+            "--jobs",
+            "1",
+            "--exit-zero",
+            "--format",
+            "json",
+            "--output",
+            os.devnull,
+            ".",
+        ],
+        Path(f"{prefix}.lint.cg"),
+        tree,
+        env,
+    )
+    print(f"{len(modules)} modules under {args.tree}")
+    print(f"linter {lint / 1e9:.3f} G instructions, floor {floor / 1e9:.3f} G: {lint / floor:.3f}x")
+    print(f"callgrind files: {prefix}.lint.cg, {prefix}.floor.cg")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
