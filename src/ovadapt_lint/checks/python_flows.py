@@ -51,6 +51,9 @@ def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool,
         dict(publication.flow_sinks),
         dict(publication.projection_types),
     )
+    if module.text and "Path" not in module.text:
+        # No annotation or call of it can name a path type: none is looked for.
+        builder.path_types = False
     if (
         publication.recognise is not None
     ):  # the module may publish: the classify stage recognised it

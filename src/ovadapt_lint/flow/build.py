@@ -40,6 +40,7 @@ from .facts import (
 from .models import OUTPUT, FlowModels
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (*_FUNCTIONS, ast.ClassDef)
 # The callee of a call site that stands for a sanitiser stopping only some kinds ("<stops>credential,local-path"):
 # what it is given carries on, less those kinds, once resolved (its parameters' material is known only then).
 STOPS = "<stops>"
@@ -126,6 +127,18 @@ def dotted(node: ast.AST | None) -> str | None:
     return None
 
 
+def _squeezed(text: str) -> str:
+    """``text`` as a trace step shows it: whitespace runs made one space, cut to 60 characters."""
+    if len(text) > 240:
+        # A long call's text: its first 60 squeezed characters come from a prefix (squeezing a prefix gives a
+        # prefix of the squeezed whole), when the prefix has that many.
+        head = " ".join(text[:240].split())
+        if len(head) > 60:
+            return head[:57] + "..."
+    shown = " ".join(text.split())
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
 def _string(node: ast.AST | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
@@ -177,6 +190,12 @@ class ModuleBuilder:
         # What a validator stops, from the patterns it refuses (models.stopped_by); None: every kind.
         self.validator_kinds: dict[str, frozenset[str] | None] = {}
         self.assigned: dict[str, ast.AST] = {}  # module-level NAME = value
+        # id(module-level function) -> its statements (_statements), listed once for its refusals and builder
+        self._listed: dict[int, list[Any]] = {}
+        # Whether the module's paths of the caller's machine are followed (`Path` parameters and values): off
+        # with the models' `path_join_params`, or for a module whose text never says "Path" (every _PATH_TYPES
+        # name does), so that no annotation or call can name one.
+        self.path_types = models.path_join_params
 
     # --- positions ---------------------------------------------------------
     def span(self, node: ast.AST) -> tuple:
@@ -185,9 +204,7 @@ class ModuleBuilder:
 
     def step(self, node: ast.AST, text: str | None = None) -> tuple:
         line, col, _, _ = self._span(node)
-        shown = text if text is not None else self._code(node)
-        shown = " ".join(shown.split())
-        return (self.display, line, col, shown if len(shown) <= 60 else shown[:57] + "...")
+        return (self.display, line, col, _squeezed(text if text is not None else self._code(node)))
 
     def qualify(self, name: str | None) -> str | None:
         """``name`` through the imports and the module's own definitions; None when it is neither."""
@@ -256,7 +273,7 @@ class ModuleBuilder:
                 if keys:
                     self.key_tuples[node.targets[0].id] = keys
         for node in body:
-            if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+            if isinstance(node, _SCOPES):
                 self.defined.add(node.name)
         self._qualified.clear()
         functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
@@ -272,7 +289,9 @@ class ModuleBuilder:
             return memo[name]
 
         for node in functions.values():
-            refusals = _refusals(node, predicate)
+            # Listed once, for the refusals and for the function's builder (_scope).
+            statements = self._listed[id(node)] = list(_statements(node.body))
+            refusals = _refusals(node, predicate, statements)
             if refusals:
                 self.validators.add(node.name)
                 self.validator_kinds[node.name] = self.refused_kinds(node, refusals, functions)
@@ -305,13 +324,13 @@ class ModuleBuilder:
                 qualname = f"{prefix}.{node.name}"
                 args = node.args
                 params = [a.arg for a in (*args.posonlyargs, *args.args)]
-                inside = list(
-                    _statements(node.body)
-                )  # listed once: nested definitions, sink owners
-                nested = [n for n in inside if isinstance(n, (*_FUNCTIONS, ast.ClassDef))]
+                inside = self._listed.pop(id(node), None)
+                if inside is None:  # listed once: nested definitions, sink owners
+                    inside = list(_statements(node.body))
+                nested = [n for n in inside if isinstance(n, _SCOPES)]
                 inner = {**local_defs, **{n.name: f"{qualname}.<locals>.{n.name}" for n in nested}}
                 builder = FunctionBuilder(self, node, qualname, params, class_name, inner, inside)
-                builder.facts.handler = any(
+                builder.facts.handler = bool(node.decorator_list) and any(
                     (dotted(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1]
                     in self.models.handler_decorators
                     for d in node.decorator_list
@@ -386,7 +405,7 @@ def _statements(body: list[ast.stmt]):
     while stack:
         node = stack.pop()
         yield node
-        if node.__class__ not in BLOCK_CLASSES or isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+        if node.__class__ not in BLOCK_CLASSES or isinstance(node, _SCOPES):
             continue
         inner: list[ast.stmt] = list(
             getattr(node, "body", None) or ()
@@ -415,7 +434,9 @@ def _tests_patterns(function: ast.AST) -> bool:
 
 
 def _refusals(
-    function: ast.AST, predicate: Callable[[str | None], bool] = lambda name: False
+    function: ast.AST,
+    predicate: Callable[[str | None], bool] = lambda name: False,
+    statements: list[Any] | None = None,
 ) -> list[tuple[ast.AST, bool]]:
     """Checks its argument for disallowed content and refuses it: ``if <pattern test>: raise`` or
     ``return None`` (a constant), the test a pattern match or a module predicate that matches patterns
@@ -425,7 +446,7 @@ def _refusals(
     if not params:
         return []
     found: list[tuple[ast.AST, bool]] = []
-    for node in _statements(function.body):  # type: ignore[attr-defined]
+    for node in statements if statements is not None else _statements(function.body):  # type: ignore[attr-defined]
         if not isinstance(node, ast.If) or not any(
             isinstance(s, ast.Raise)
             or (
@@ -434,12 +455,6 @@ def _refusals(
             for s in node.body
         ):
             continue
-        negated = {
-            id(x)
-            for n in walk(node.test)
-            if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)
-            for x in walk(n.operand)
-        }
         tests = [
             inner
             for inner in walk(node.test)
@@ -450,6 +465,12 @@ def _refusals(
             )
         ]
         if tests:
+            negated = {
+                id(x)
+                for n in walk(node.test)
+                if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)
+                for x in walk(n.operand)
+            }
             found.append((node.test, any(id(t) in negated for t in tests)))
     return found
 
@@ -498,7 +519,7 @@ class FunctionBuilder:
         self.params = set(params)
         # Names that hold a filesystem path of the caller's machine: parameters annotated `Path`, and values
         # made with `Path(<not a literal>)` (what `paths` says); their text is a machine path.
-        self.paths: set[str] = _path_parameters(node) if module.models.path_join_params else set()
+        self.paths: set[str] = _path_parameters(node) if module.path_types else set()
         self.is_module = isinstance(node, ast.Module)
         sinks = module.projection_sinks.get(id(node), [])
         self.sink_values: dict[int, str] = {id(value): reason for _, value, reason in sinks}
@@ -577,7 +598,7 @@ class FunctionBuilder:
                     self.public.add(name)
                 if self.is_resource(value):
                     self.resources.add(name)
-                if self.models.path_join_params and self.is_path(value):
+                if self.m.path_types and self.is_path(value):
                     self.paths.add(name)
                 else:
                     self.paths.discard(name)
@@ -1063,11 +1084,12 @@ class FunctionBuilder:
         return self.models.partial(name) if name else None
 
     def e_call(self, node: ast.Call) -> Taint:
-        taint = self.called(node)
-        self.may_raise(node)
+        raw_name = dotted(node.func)  # named once, for what it returns and what it raises
+        taint = self.called(node, raw_name)
+        self.may_raise(node, raw_name)
         return taint
 
-    def may_raise(self, node: ast.Call) -> None:
+    def may_raise(self, node: ast.Call, raw_name: str | None) -> None:
         """What the call can raise, for the handlers around it: a call of the linted code (followed when its
         callers' handlers are resolved), or a library call not known to raise only constant text."""
         index = self.call_ids.get(id(node))
@@ -1075,9 +1097,9 @@ class FunctionBuilder:
             self.facts.throws.append(("c", index, None, False))
             return
         func = node.func
-        name = self.m.qualify(dotted(func))
+        name = self.m.qualify(raw_name)
         if name is None:
-            name = f"?.{func.attr}" if isinstance(func, ast.Attribute) else (dotted(func) or "?")
+            name = f"?.{func.attr}" if isinstance(func, ast.Attribute) else (raw_name or "?")
         if not self.models.quiet_call(name):
             self.facts.throws.append(("l", name, None, False))
 
@@ -1103,9 +1125,8 @@ class FunctionBuilder:
         else:
             self.facts.throws.append(("r", self.exception_class(exc), EMPTY, False))
 
-    def called(self, node: ast.Call) -> Taint:
+    def called(self, node: ast.Call, raw_name: str | None) -> Taint:
         func = node.func
-        raw_name = dotted(func)
         name = self.m.library_name(raw_name) or ""
         method = func.attr if isinstance(func, ast.Attribute) else None
         receiver = func.value if isinstance(func, ast.Attribute) else None
@@ -1426,6 +1447,8 @@ class FunctionBuilder:
         def named(value: ast.AST) -> Taint:
             texts = self.m.literal_keys(value.value) if isinstance(value, ast.Starred) else ()
             text = _string(value)
+            if text is None and not texts:
+                return EMPTY  # most arguments: no literal to name a field
             found = [t for t in (*texts, *((text,) if text is not None else ())) if t in fields]
             return taint_of(
                 *(
@@ -1481,6 +1504,8 @@ class FunctionBuilder:
             # What reaches standard output; a dumps that feeds a hash, a socket or a private file is not output.
             for arg_node, taint in zip(node.args, args):
                 self.sink(printed, None, arg_node, taint)
+        if not models.validators:
+            return  # none configured (most runs)
         last = name.rsplit(".", 1)[-1] if name else method
         if last in models.validators:
             for arg_node, taint in zip(node.args, args):
@@ -1533,7 +1558,7 @@ class FunctionBuilder:
 
     def path_text(self, node: ast.AST, taint: Taint) -> Taint:
         """The text of a machine path (`str(root)`, `f"{root}"`, `root.as_posix()`) is a local-path source."""
-        if self.models.path_join_params and self.is_path(node):
+        if self.m.path_types and self.is_path(node):
             return union(taint, self.source("local-path", node))
         return taint
 
@@ -1541,9 +1566,10 @@ class FunctionBuilder:
         return union(*(self.expr(v) for v in node.values))
 
     def e_compare(self, node: ast.Compare) -> Taint:
-        self.expr(node.left)
-        for comparator in node.comparators:
-            self.expr(comparator)
+        # Evaluated only for what its operands' calls do (raise, publish): a name's value does nothing here.
+        for operand in (node.left, *node.comparators):
+            if operand.__class__ is not ast.Name:
+                self.expr(operand)
         return EMPTY
 
     def e_unary(self, node: ast.UnaryOp) -> Taint:
@@ -1813,6 +1839,7 @@ _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
 _SCALARS = frozenset({"int", "float", "bool", "complex"})
 
 
+# Each says "Path": a module whose text does not is not searched for them (ModuleBuilder.path_types).
 _PATH_TYPES = frozenset({"Path", "pathlib.Path", "PosixPath", "pathlib.PosixPath", "WindowsPath"})
 _PATH_TEXT_CALLS = frozenset({"str", "os.fspath", "os.fsdecode"})
 

@@ -48,17 +48,22 @@ def taint_of(*atoms: Atom) -> Taint:
 
 
 def union(*taints: Taint) -> Taint:
-    present = [t for t in taints if t]
-    if not present:
-        return EMPTY
-    if len(present) == 1:
-        return present[0]
-    out = dict(present[0])
-    for taint in present[1:]:
+    """The atoms of ``taints``, the earlier first; the one non-empty taint itself when only one is."""
+    # One pass, copying only once a second non-empty taint comes: most unions join a value with nothing.
+    first: Taint = EMPTY
+    out: Taint | None = None
+    for taint in taints:
+        if not taint:
+            continue
+        if not first:
+            first = taint
+            continue
+        if out is None:
+            out = dict(first)
         for key, atom in taint.items():
             if key not in out and len(out) < MAX_ATOMS:
                 out[key] = atom
-    return out
+    return out if out is not None else first
 
 
 def with_step(taint: Taint, step: Step) -> Taint:
