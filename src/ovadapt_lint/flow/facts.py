@@ -117,7 +117,8 @@ def read(taint: Taint, key: str) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or path[-1][:1] == TAKEN:  # `taken`, inlined: asked per atom per field read
+        # Stored keys come first, taken marks last: an atom not stored under a key is the value's own.
+        if not path or path[0][:1] == TAKEN:  # `taken`, inlined: asked per atom per field read
             atom = _taken(atom, key)
             out[identity(atom)] = atom
         elif path[0] == key or path[0] == "*":
@@ -134,7 +135,7 @@ def elements(taint: Taint) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or path[-1][:1] == TAKEN:  # `taken`, inlined
+        if not path or path[0][:1] == TAKEN:  # `taken`, inlined
             moved = _taken(atom, "*")
         else:
             moved = (tag, ref, path[1:], trace, slot if len(path) > 1 else None)
