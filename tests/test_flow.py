@@ -425,3 +425,25 @@ def test_a_receipt_published_as_output_by_a_store_of_its_flag_is_named_an_output
         'a machine-readable output (published = "outputs"; a store into a dict that repeats '
         '"raw_artifacts_copied")'
     )
+
+
+def test_a_value_at_its_atom_bound_keeps_the_source_that_joins_it_last(tmp_path: Path) -> None:
+    # A summary line joined from many parameters (each a symbolic atom, up to facts.MAX_ATOMS), then the
+    # exception text: the source used to be dropped once the bound was reached, silently.
+    params = ", ".join(f"part{i}: str" for i in range(30))
+    joined = ", ".join(f"part{i}" for i in range(30))
+    (tmp_path / "status.py").write_text(
+        "import subprocess\n"
+        "\n"
+        "\n"
+        f"def status_line({params}) -> dict:\n"
+        f'    line = " ".join([{joined}])\n'
+        "    try:\n"
+        '        subprocess.run(["git", "fetch"], check=True)\n'
+        "    except OSError as exc:\n"
+        '        line = line + " " + str(exc)\n'
+        '    return {"schema_version": "sync_status_v1", "line": line, "raw_output_copied": False}\n',
+        encoding="utf-8",
+    )
+    found = [(f.code, f.line) for f in lint_paths([str(tmp_path)])]
+    assert found == [("OVA208", 10)], found

@@ -429,9 +429,8 @@ class ScopeAnalyzer:
                     return f"{why}, by a store into it"
             if receiver in loose_only and receiver not in marked_receivers:
                 flag = _stored_flag(collected, receiver)
-                return (
-                    f'{OUTPUT} (published = "outputs"; a store into a dict that repeats "{flag}")'
-                )
+                setting = 'published = "outputs"' if self.vocab.outputs else "--scope all"
+                return f'{OUTPUT} ({setting}; a store into a dict that repeats "{flag}")'
             return "a projection (a store into a dict that is one)"
 
         for receiver, key, value in collected.subscript_stores:

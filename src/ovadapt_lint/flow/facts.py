@@ -56,9 +56,39 @@ def union(*taints: Taint) -> Taint:
     out = dict(present[0])
     for taint in present[1:]:
         for key, atom in taint.items():
-            if key not in out and len(out) < MAX_ATOMS:
-                out[key] = atom
+            if key not in out:
+                add(out, key, atom)
     return out
+
+
+def add(out: Taint, key: tuple, atom: Atom) -> None:
+    """``atom`` kept in ``out`` under ``key`` (its identity), within the bound of MAX_ATOMS per value."""
+    if key in out:
+        return
+    if len(out) < MAX_ATOMS:
+        out[key] = atom
+    elif atom[0] in _FIRM:
+        _make_room(out, key, atom)
+
+
+# At the bound, material known here outranks what may turn out to be material: a source ("s"), then the text
+# of an exception caught here ("x"), then a parameter's, a call's or a global's value, resolved later.
+_FIRM = {"s": 2, "x": 1}
+
+
+def _make_room(out: Taint, key: tuple, atom: Atom) -> None:
+    """The atom takes the place of one that ranks lower (``_FIRM``), unless a source of its kind is kept."""
+    rank = _FIRM[atom[0]]
+    weakest, weakest_rank = None, rank
+    for held_key, held in out.items():
+        held_rank = _FIRM.get(held[0], 0)
+        if held_rank == 2 and atom[0] == "s" and held[1] == atom[1]:
+            return  # this kind of material is already kept
+        if held_rank < weakest_rank:
+            weakest, weakest_rank = held_key, held_rank
+    if weakest is not None:
+        del out[weakest]
+        out[key] = atom
 
 
 def with_step(taint: Taint, step: Step) -> Taint:
