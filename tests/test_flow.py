@@ -392,3 +392,58 @@ def test_a_long_access_path_keeps_what_was_taken_out_and_its_outer_keys() -> Non
     atom = ("p", 0, deep[1:], (), None)
     (stored,) = store({"a": atom}, "top", None).values()
     assert stored[2][0] == "top" and stored[2][-2:] == marks
+
+
+def test_a_receipt_published_as_output_by_a_store_of_its_flag_is_named_an_output(
+    tmp_path: Path,
+) -> None:
+    # A write receipt made by a helper, then given a copy flag and the target folder by item stores (LoopX's
+    # shared runtime refresh, L5): published only under `published = "outputs"`, and named so.
+    (tmp_path / "receipts.py").write_text(
+        "from pathlib import Path\n"
+        "\n"
+        "\n"
+        "def write_receipt(root: Path, name: str) -> dict:\n"
+        '    target = root / f"{name}.json"\n'
+        '    target.write_text("{}", encoding="utf-8")\n'
+        '    return {"name": name}\n'
+        "\n"
+        "\n"
+        "def refresh(shared_root: Path, name: str) -> dict:\n"
+        "    result = write_receipt(shared_root, name)\n"
+        '    result["shared_root"] = str(shared_root.resolve())\n'
+        '    result["raw_artifacts_copied"] = False\n'
+        "    return result\n",
+        encoding="utf-8",
+    )
+    assert not [f for f in lint_paths([str(tmp_path)]) if f.code == "OVA504"]
+    (finding,) = [
+        f for f in lint_paths([str(tmp_path)], Config(published="outputs")) if f.code == "OVA504"
+    ]
+    assert finding.line == 12
+    assert finding.message.endswith(
+        'a machine-readable output (published = "outputs"; a store into a dict that repeats '
+        '"raw_artifacts_copied")'
+    )
+
+
+def test_a_value_at_its_atom_bound_keeps_the_source_that_joins_it_last(tmp_path: Path) -> None:
+    # A summary line joined from many parameters (each a symbolic atom, up to facts.MAX_ATOMS), then the
+    # exception text: the source used to be dropped once the bound was reached, silently.
+    params = ", ".join(f"part{i}: str" for i in range(30))
+    joined = ", ".join(f"part{i}" for i in range(30))
+    (tmp_path / "status.py").write_text(
+        "import subprocess\n"
+        "\n"
+        "\n"
+        f"def status_line({params}) -> dict:\n"
+        f'    line = " ".join([{joined}])\n'
+        "    try:\n"
+        '        subprocess.run(["git", "fetch"], check=True)\n'
+        "    except OSError as exc:\n"
+        '        line = line + " " + str(exc)\n'
+        '    return {"schema_version": "sync_status_v1", "line": line, "raw_output_copied": False}\n',
+        encoding="utf-8",
+    )
+    found = [(f.code, f.line) for f in lint_paths([str(tmp_path)])]
+    assert found == [("OVA208", 10)], found

@@ -259,6 +259,21 @@ def _propagator_examples() -> list[Example]:
         Example(f"propagators.methods: {m}", [], f"{RAW}.{m}({RAW})", RAW_CODE)
         for m in carry["methods"]
     ]
+    # By position: the count of `enumerate` carries nothing, each part of `zip` only its own argument's.
+    for n in carry["counted"]:
+        out.append(
+            Example(f"propagators.counted: {n}", [], f"[x for _i, x in {n}({RAW})]", RAW_CODE)
+        )
+        out.append(
+            Example(f"propagators.counted: {n} count", [], f"[i for i, _x in {n}({RAW})]", None)
+        )
+    for n in carry["zipped"]:
+        out.append(
+            Example(f"propagators.zipped: {n}", [], f"[b for _a, b in {n}([1], {RAW})]", RAW_CODE)
+        )
+        out.append(
+            Example(f"propagators.zipped: {n} other", [], f"[a for a, _b in {n}([1], {RAW})]", None)
+        )
     keyed = {"update": f'{{"k": {RAW}}}', "setdefault": f'"k", {RAW}', "__setitem__": f'"k", {RAW}'}
     keyed["insert"] = f"0, {RAW}"
     out += [

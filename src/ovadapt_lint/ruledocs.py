@@ -270,7 +270,10 @@ def flow_models_markdown() -> list[str]:
         "second every kind).",
         "",
         f"**Propagators** carry their arguments' material: calls {_names(carry['calls'])}; methods "
-        f"{_names(carry['methods'])}; container updates {_names(carry['container_methods'])}. Any other library "
+        f"{_names(carry['methods'])}; container updates {_names(carry['container_methods'])}. By position: the elements of "
+        f"{_names(carry['counted'])} pair a count (no material) with an element of the argument, and those of "
+        f"{_names(carry['zipped'])} an element of each argument, so `for i, x in enumerate(xs)` gives a clean `i`. "
+        f"Any other library "
         f"call's result carries nothing (the quiet default); calls into the linted code follow the callee's "
         f"summary.",
         "",

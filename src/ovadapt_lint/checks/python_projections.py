@@ -478,6 +478,11 @@ class ScopeAnalyzer:
         self, root: ast.AST, scope: _Scope, collected: _Collector, projections: set[int]
     ) -> None:
         receivers = self._receivers(collected, projections)
+        marked_receivers = {
+            name
+            for name, dicts in collected.name_dicts.items()
+            if any(id(d) in projections for d in dicts)
+        }
 
         sinks: list[tuple[_Sink, ast.AST, None]] = []
         reasons: dict[int, str] = {}  # id(sink value) -> why it is published
@@ -512,12 +517,23 @@ class ScopeAnalyzer:
                         sinks.append((_Sink(keyword.arg, keyword, keyword.value), call, None))
                         reasons[id(keyword.value)] = self.projection_types[type_name]
 
+        # Receivers published only because they store a copy flag and no schema (`published = "outputs"`).
+        loose_only = (
+            found_attested_receivers(collected, True) - found_attested_receivers(collected, False)
+            if self._loose
+            else set()
+        )
+
         def held(receiver: str) -> str:
             # Why the receiver is published, when a dict it holds says so (a projection, or an output).
             for bound in collected.name_dicts.get(receiver, []):
                 why = self.projection_values.get(id(bound))
                 if why is not None:
                     return f"{why}, by a store into it"
+            if receiver in loose_only and receiver not in marked_receivers:
+                flag = _stored_flag(collected, receiver)
+                setting = 'published = "outputs"' if self.vocab.outputs else "--scope all"
+                return f'{OUTPUT} ({setting}; a store into a dict that repeats "{flag}")'
             return "a projection (a store into a dict that is one)"
 
         for receiver, key, value in collected.subscript_stores:
@@ -831,6 +847,20 @@ def found_attested_receivers(found: _Collector, loose: bool) -> set[str]:
         if any(k.arg == "schema_version" for k in call.keywords):
             versioned.add(receiver)
     return names | (flagged if loose else flagged & versioned)
+
+
+def _stored_flag(found: _Collector, receiver: str) -> str:
+    """The copy flag a receiver is given by a store or an update (``out["raw_copied"] = False``)."""
+    for stored, key, _ in found.subscript_stores:
+        text = string_value(key)
+        if stored == receiver and text is not None and is_attestation_key(text):
+            return text
+    for stored, call in found.update_calls:
+        if stored == receiver:
+            for keyword in call.keywords:
+                if keyword.arg is not None and is_attestation_key(keyword.arg):
+                    return keyword.arg
+    return "a copy flag"
 
 
 def _is_bool(node: ast.AST) -> bool:

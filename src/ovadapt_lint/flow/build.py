@@ -1395,6 +1395,13 @@ class FunctionBuilder:
             if why is not None:
                 self.m.projection_values[id(node)] = why
             return union(*args, kwargs.get("**", EMPTY), *stored)
+        models = self.models
+        if name in models.counted_calls and args:  # `for i, x in enumerate(xs)`: `i` is a count
+            return store(store(elements(args[0]), "#1", None), "*", None)
+        if name in models.zipped_calls:  # `for a, b in zip(xs, ys)`: `a` from xs only
+            return union(
+                *(store(store(elements(t), f"#{i}", None), "*", None) for i, t in enumerate(args))
+            )
         return union(*args, *kwargs.values())
 
     def call_site(

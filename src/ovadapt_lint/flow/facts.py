@@ -61,9 +61,42 @@ def union(*taints: Taint) -> Taint:
         if out is None:
             out = dict(first)
         for key, atom in taint.items():
-            if key not in out and len(out) < MAX_ATOMS:
-                out[key] = atom
+            if key not in out:
+                if len(out) < MAX_ATOMS:
+                    out[key] = atom
+                elif atom[0] in _FIRM:  # `add`, inlined: asked per atom of every union
+                    _make_room(out, key, atom)
     return out if out is not None else first
+
+
+def add(out: Taint, key: tuple, atom: Atom) -> None:
+    """``atom`` kept in ``out`` under ``key`` (its identity), within the bound of MAX_ATOMS per value."""
+    if key in out:
+        return
+    if len(out) < MAX_ATOMS:
+        out[key] = atom
+    elif atom[0] in _FIRM:
+        _make_room(out, key, atom)
+
+
+# At the bound, material known here outranks what may turn out to be material: a source ("s"), then the text
+# of an exception caught here ("x"), then a parameter's, a call's or a global's value, resolved later.
+_FIRM = {"s": 2, "x": 1}
+
+
+def _make_room(out: Taint, key: tuple, atom: Atom) -> None:
+    """The atom takes the place of one that ranks lower (``_FIRM``), unless a source of its kind is kept."""
+    rank = _FIRM[atom[0]]
+    weakest, weakest_rank = None, rank
+    for held_key, held in out.items():
+        held_rank = _FIRM.get(held[0], 0)
+        if held_rank == 2 and atom[0] == "s" and held[1] == atom[1]:
+            return  # this kind of material is already kept
+        if held_rank < weakest_rank:
+            weakest, weakest_rank = held_key, held_rank
+    if weakest is not None:
+        del out[weakest]
+        out[key] = atom
 
 
 def with_step(taint: Taint, step: Step) -> Taint:
@@ -122,7 +155,8 @@ def read(taint: Taint, key: str) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or path[-1][:1] == TAKEN:  # `taken`, inlined: asked per atom per field read
+        # Stored keys come first, taken marks last: an atom not stored under a key is the value's own.
+        if not path or path[0][:1] == TAKEN:  # `taken`, inlined: asked per atom per field read
             atom = _taken(atom, key)
             out[identity(atom)] = atom
         elif path[0] == key or path[0] == "*":
@@ -139,7 +173,7 @@ def elements(taint: Taint) -> Taint:
     out = {}
     for atom in taint.values():
         tag, ref, path, trace, slot = atom
-        if not path or path[-1][:1] == TAKEN:  # `taken`, inlined
+        if not path or path[0][:1] == TAKEN:  # `taken`, inlined
             moved = _taken(atom, "*")
         else:
             moved = (tag, ref, path[1:], trace, slot if len(path) > 1 else None)

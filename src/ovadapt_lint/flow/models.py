@@ -47,6 +47,8 @@ class FlowModels:
     pattern_combined: tuple[tuple[frozenset[str], frozenset[str]], ...]
     propagate_calls: frozenset[str]
     propagate_methods: frozenset[str]
+    counted_calls: frozenset[str]  # `enumerate`: elements are (a count, an element of the argument)
+    zipped_calls: frozenset[str]  # `zip`: elements are (an element of each argument, by position)
     container_methods: frozenset[str]
     dumps: frozenset[str]
     serialisers: frozenset[str]
@@ -277,6 +279,8 @@ def flow_models(
         ),
         propagate_calls=frozenset(carry["calls"]),
         propagate_methods=frozenset(carry["methods"]),
+        counted_calls=frozenset(carry["counted"]),
+        zipped_calls=frozenset(carry["zipped"]),
         container_methods=frozenset(carry["container_methods"]),
         dumps=frozenset(sinks["dumps"]),
         serialisers=frozenset(sinks["serialisers"]),

@@ -18,7 +18,6 @@ from ..findings import Finding, FlowStep, Span, make_finding
 from .build import STOPS, compact_name
 from .facts import (
     EMPTY,
-    MAX_ATOMS,
     MAX_TRACE,
     TAKEN,
     CallSite,
@@ -26,6 +25,7 @@ from .facts import (
     FunctionFacts,
     ModuleFacts,
     Taint,
+    add,
     clip,
     identity,
     store,
@@ -596,8 +596,7 @@ def _joined(first: tuple, *more: tuple) -> tuple:
 
 
 def _add(out: Taint, atom: tuple) -> None:
-    if len(out) < MAX_ATOMS:
-        out.setdefault(identity(atom), atom)
+    add(out, identity(atom), atom)
 
 
 def _where(atom: tuple, span: tuple, key: str | None) -> tuple[tuple, str | None]:
