@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ..findings import Span
 from ..frontends.python_text import PythonText
 from ..source import file_stamp
 from .python_projections import node_bounds
@@ -38,7 +37,7 @@ def module_flow_facts(module: PythonText, analysis, name: str, is_package: bool,
         return found
 
     def code(node: ast.AST) -> str:
-        return lines.segment(Span(*span(node)))  # type: ignore[union-attr]
+        return lines.cut(span(node))  # type: ignore[union-attr]  # no Span made: one per trace step
 
     builder = ModuleBuilder(
         module.tree,
