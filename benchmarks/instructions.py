@@ -87,16 +87,18 @@ def main() -> int:
     listing.write_text("\n".join(modules) + "\n", encoding="utf-8")
     # sys.executable, not a launcher script: valgrind must count the interpreter itself.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # The user store is filled by the first run, not the user's.
     env.update(
         PYTHONHASHSEED="0",
         PYTHONPATH=str(args.src.resolve()),
-        PYTHONPYCACHEPREFIX=str(work / "pycache"),
-        XDG_CACHE_HOME=str(
-            work / "user-cache"
-        ),  # the user store: filled by the first run, not the user's
+        XDG_CACHE_HOME=str(work / "user-cache"),
     )
     if args.source_compile:
+        # No prefix: the standard library's own __pycache__ is read (a prefix would compile it too).
         env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
+    else:
+        env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     lint_cmd = [
         sys.executable,
         "-m",
