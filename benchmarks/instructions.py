@@ -30,19 +30,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+import realcode  # this folder is on the path when the script runs
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_TREE = ROOT.parent / "shared" / "realworld" / "loopx" / "loopx" / "control_plane"
-# The floor: read every listed module and parse it, nothing else (interpreter start included, as in
-# benchmarks/realcode.py).
-FLOOR = """
-import ast, sys
-for name in open(sys.argv[1], encoding="utf-8").read().splitlines():
-    try:
-        with open(name, "rb") as handle:
-            ast.parse(handle.read())
-    except (SyntaxError, ValueError, OSError):
-        pass
-"""
+# The floor: read every listed module and parse it, nothing else (the same program as realcode.py's).
+FLOOR = realcode.FLOOR
 _TOTAL = re.compile(r"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
 
 
@@ -99,20 +92,8 @@ def main() -> int:
         env.pop("PYTHONPYCACHEPREFIX", None)
     else:
         env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
-    lint_cmd = [
-        sys.executable,
-        "-m",
-        "ovadapt_lint",
-        "--no-cache",
-        "--jobs",
-        "1",
-        "--exit-zero",
-        "--format",
-        "json",
-        "--output",
-        os.devnull,
-        ".",
-    ]
+    common = ["--jobs", "1", "--exit-zero", "--format", "json", "--output", os.devnull]
+    lint_cmd = realcode.lint_cmd("--no-cache", *common, ".")  # as realcode.py times it
     subprocess.run(lint_cmd, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
     floor = counted(
         [sys.executable, "-c", FLOOR, str(listing)], Path(f"{prefix}.floor.cg"), tree, env
