@@ -447,3 +447,43 @@ def test_a_value_at_its_atom_bound_keeps_the_source_that_joins_it_last(tmp_path:
     )
     found = [(f.code, f.line) for f in lint_paths([str(tmp_path)])]
     assert found == [("OVA208", 10)], found
+
+
+def test_a_variable_holding_a_function_is_called_as_each_function_it_may_hold(
+    tmp_path: Path,
+) -> None:
+    # `render = render_full if full else render_brief` (imported from a sibling module): the call is followed
+    # into both; a variable holding something else (a library function) is not followed.
+    package = tmp_path / "cards"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "render.py").write_text(
+        "def render_brief(where: str) -> str:\n"
+        '    return "see the log"\n'
+        "\n"
+        "\n"
+        "def render_full(where: str) -> str:\n"
+        '    return f"the full log is in {where}"\n',
+        encoding="utf-8",
+    )
+    (package / "card.py").write_text(
+        "import os\n"
+        "from pathlib import Path\n"
+        "\n"
+        "from .render import render_brief, render_full\n"
+        "\n"
+        "\n"
+        "def card(log: Path, full: bool) -> dict:\n"
+        "    render = render_full if full else render_brief\n"
+        "    base = os.path.basename\n"
+        "    where = str(log.resolve())\n"
+        "    return {\n"
+        '        "schema_version": "log_card_v1",\n'
+        '        "text": render(where),\n'
+        '        "name": base(where),\n'
+        '        "log_path_included": False,\n'
+        "    }\n",
+        encoding="utf-8",
+    )
+    found = [(Path(f.path).name, f.code, f.line) for f in lint_paths([str(tmp_path)])]
+    assert found == [("card.py", "OVA504", 13)], found

@@ -275,7 +275,9 @@ def flow_models_markdown() -> list[str]:
         f"{_names(carry['zipped'])} an element of each argument, so `for i, x in enumerate(xs)` gives a clean `i`. "
         f"Any other library "
         f"call's result carries nothing (the quiet default); calls into the linted code follow the callee's "
-        f"summary.",
+        f"summary, also through a variable that holds a function of the linted code: named directly "
+        f"(`render = render_full if full else render_brief`) or returned by a selector of the same module "
+        f"(`render = pick(layout)`, whose every return names a function), called as each of them.",
         "",
         "**Exception text** (`except E as e`) is what the try body can raise as an `E`: a `raise` in the linted "
         'code carries its message (a constant message carries nothing; `f"... {path}"` carries the path); a '

@@ -114,6 +114,17 @@ def _envelope_reason(key: str | None) -> str:
     return f'{OUTPUT} (published = "outputs"; it holds {held})'
 
 
+def _named_choices(node: ast.AST | None) -> list[str]:
+    """The names an expression chooses between: `render_full`, `render_a if brief else render_b`; [] when it is
+    anything else."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _named_choices(node.body), _named_choices(node.orelse)
+        return body + orelse if body and orelse else []
+    return []
+
+
 def dotted(node: ast.AST | None) -> str | None:
     if node.__class__ is ast.Name:  # most callees and receivers: no list to build
         return node.id  # type: ignore[union-attr]
@@ -190,6 +201,9 @@ class ModuleBuilder:
         # What a validator stops, from the patterns it refuses (models.stopped_by); None: every kind.
         self.validator_kinds: dict[str, frozenset[str] | None] = {}
         self.assigned: dict[str, ast.AST] = {}  # module-level NAME = value
+        # Module functions that only choose a function (`return render_brief` / `return render_full`): a call's
+        # result held in a variable is called as each of them (_selected).
+        self.selectors: dict[str, tuple[str, ...]] = {}
         # id(module-level function) -> its statements (_statements), listed once for its refusals and builder
         self._listed: dict[int, list[Any]] = {}
         # Whether the module's paths of the caller's machine are followed (`Path` parameters and values): off
@@ -295,6 +309,10 @@ class ModuleBuilder:
             if refusals:
                 self.validators.add(node.name)
                 self.validator_kinds[node.name] = self.refused_kinds(node, refusals, functions)
+        for node in functions.values():
+            chosen = self._chosen(self._listed[id(node)])
+            if chosen:
+                self.selectors[node.name] = chosen
         module = FunctionBuilder(self, self.tree, f"{self.name}.<module>", [], None, {})
         module.run()
         self.module_env = module.env
@@ -305,6 +323,23 @@ class ModuleBuilder:
             self.facts.functions[module.facts.qualname] = module.facts
         self._scope(body, self.name, None, {})
         return self.facts
+
+    def _chosen(self, statements: list[Any]) -> tuple[str, ...]:
+        """The functions a selector returns, qualified, when each of its returns names one (directly or in a
+        conditional expression); () when any return gives something else."""
+        chosen: list[str] = []
+        returns = [n for n in statements if isinstance(n, ast.Return)]
+        for node in returns:
+            for name in _named_choices(node.value):
+                qualified = (
+                    self.qualify(name) if name in self.defined or name in self.imports else None
+                )
+                if qualified is None:
+                    return ()
+                chosen.append(qualified)
+            if not _named_choices(node.value):
+                return ()
+        return tuple(dict.fromkeys(chosen))
 
     def _scope(
         self,
@@ -507,6 +542,9 @@ class FunctionBuilder:
             str, str
         ] = {}  # names bound to an instance of a class of the linted code
         self.keysets: dict[str, tuple[str, ...]] = {}  # loop variables over literal keys
+        # Local names bound to a function of the linted code, or to one a selector returns: called as each.
+        self.callables: dict[str, tuple[str, ...]] = {}
+        self.alternates: dict[int, list[int]] = {}  # id(call of such a name) -> its call sites
         self.local_keys: dict[str, tuple[str, ...]] = {}  # local names bound to literal keys
         self.comp_keys: set[str] = set()  # keysets of comprehension clauses
         self.candidates: dict[
@@ -515,7 +553,7 @@ class FunctionBuilder:
         self.returned: set[int] = set()  # dict displays returned as they are
         self.returned_names: set[str] = set()
         self.bound_dicts: dict[str, set[int]] = {}  # name -> the dict displays bound to it
-        self.call_ids: dict[int, int] = {}
+        self.call_ids: dict[Any, int] = {}
         self.params = set(params)
         # Names that hold a filesystem path of the caller's machine: parameters annotated `Path`, and values
         # made with `Path(<not a literal>)` (what `paths` says); their text is a machine path.
@@ -612,6 +650,11 @@ class FunctionBuilder:
                     self.instances[name] = callee
                 else:
                     self.instances.pop(name, None)
+                chosen = self.chosen(value)
+                if chosen:
+                    self.callables[name] = chosen
+                else:
+                    self.callables.pop(name, None)
         elif isinstance(target, (ast.Tuple, ast.List)):
             if (
                 isinstance(value, (ast.Tuple, ast.List))
@@ -1096,6 +1139,10 @@ class FunctionBuilder:
         if index is not None:
             self.facts.throws.append(("c", index, None, False))
             return
+        if id(node) in self.alternates:
+            for index in self.alternates[id(node)]:
+                self.facts.throws.append(("c", index, None, False))
+            return
         func = node.func
         name = self.m.qualify(raw_name)
         if name is None:
@@ -1404,6 +1451,24 @@ class FunctionBuilder:
             )
         return union(*args, *kwargs.values())
 
+    def chosen(self, value: ast.AST) -> tuple[str, ...]:
+        """The functions of the linted code a value may be: a selector's result (`pick(...)`, whose returns
+        each name a function), or a function named directly (`f`, `f if x else g`)."""
+        if isinstance(value, ast.Call):
+            raw = dotted(value.func)
+            if raw is not None and raw not in self.env:
+                return self.m.selectors.get(raw, ())
+            return ()
+        names = _named_choices(value)
+        if not names or any(n in self.env for n in names):
+            return ()
+        found = [
+            self.m.qualify(n) if n in self.m.defined or n in self.m.imports else None for n in names
+        ]
+        if any(q is None for q in found):
+            return ()
+        return tuple(dict.fromkeys(found))  # type: ignore[arg-type]
+
     def call_site(
         self, node: ast.Call, raw_name: str | None, args: list[Taint], kwargs: dict[str, Taint]
     ) -> Taint:
@@ -1412,6 +1477,13 @@ class FunctionBuilder:
             return EMPTY
         if raw_name in self.local_defs and raw_name not in self.env:
             return self.site(node, self.local_defs[raw_name], args, kwargs)
+        if raw_name in self.callables:
+            # A variable holding one of the functions a selector returns: the call may be any of them.
+            found = []
+            for callee in self.callables[raw_name]:
+                found.append(self.site(node, callee, args, kwargs, key=(id(node), callee)))
+            self.alternates[id(node)] = [next(iter(t.values()))[1] for t in found]
+            return union(*found)
         qualified = self.m.qualify(raw_name)
         if qualified is None or raw_name.split(".", 1)[0] in self.env:
             return EMPTY  # a builtin, or a callable held in a variable: not followed
@@ -1424,10 +1496,12 @@ class FunctionBuilder:
         args: list[Taint],
         kwargs: dict[str, Taint],
         bound: bool = False,
+        key: Any = None,
     ) -> Taint:
-        index = self.call_ids.get(id(node))
+        key = id(node) if key is None else key  # a call of a chosen function: one site per choice
+        index = self.call_ids.get(key)
         if index is None:
-            index = self.call_ids[id(node)] = len(self.facts.calls)
+            index = self.call_ids[key] = len(self.facts.calls)
             spans = [self.m.span(a) for a in node.args]
             if bound:
                 spans.insert(0, self.m.span(node.func))
