@@ -425,6 +425,11 @@ def test_a_receipt_published_as_output_by_a_store_of_its_flag_is_named_an_output
         'a machine-readable output (published = "outputs"; a store into a dict that repeats '
         '"raw_artifacts_copied")'
     )
+    # The audit sees at least what outputs sees (its name-based pre-check alone skipped this module).
+    (audit,) = [f for f in lint_paths([str(tmp_path)], Config(scope="all")) if f.code == "OVA504"]
+    assert audit.message.endswith(
+        '(--scope all; a store into a dict that repeats "raw_artifacts_copied")'
+    )
 
 
 def test_a_value_at_its_atom_bound_keeps_the_source_that_joins_it_last(tmp_path: Path) -> None:

@@ -75,10 +75,11 @@ def classify_module(module: PythonText, analysis) -> Publication:
     # A module linted later may read this one as a sibling (checks/python_contracts.py).
     remember_module(str(module.source.path), module.source.data, module.tree)
     vocab, pack = analysis.python, analysis.pack
+    # The audit's name-based pre-check, or else (and always outside it) the literal prefilter: the audit sees at
+    # least what the default and outputs settings see.
     if not (
-        might_hold_projections(module.tree, vocab)
-        if vocab.audit
-        else may_publish(module.text, vocab, pack.section_words, pack.contracts)
+        (vocab.audit and might_hold_projections(module.tree, vocab))
+        or may_publish(module.text, vocab, pack.section_words, pack.contracts)
     ):
         return Publication()
     try:
