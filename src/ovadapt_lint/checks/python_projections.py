@@ -478,11 +478,6 @@ class ScopeAnalyzer:
         self, root: ast.AST, scope: _Scope, collected: _Collector, projections: set[int]
     ) -> None:
         receivers = self._receivers(collected, projections)
-        marked_receivers = {
-            name
-            for name, dicts in collected.name_dicts.items()
-            if any(id(d) in projections for d in dicts)
-        }
 
         sinks: list[tuple[_Sink, ast.AST, None]] = []
         reasons: dict[int, str] = {}  # id(sink value) -> why it is published
@@ -518,11 +513,7 @@ class ScopeAnalyzer:
                         reasons[id(keyword.value)] = self.projection_types[type_name]
 
         # Receivers published only because they store a copy flag and no schema (`published = "outputs"`).
-        loose_only = (
-            found_attested_receivers(collected, True) - found_attested_receivers(collected, False)
-            if self._loose
-            else set()
-        )
+        loose_only = _attested_receivers(collected)[1] if self._loose else set()
 
         def held(receiver: str) -> str:
             # Why the receiver is published, when a dict it holds says so (a projection, or an output).
@@ -530,7 +521,7 @@ class ScopeAnalyzer:
                 why = self.projection_values.get(id(bound))
                 if why is not None:
                     return f"{why}, by a store into it"
-            if receiver in loose_only and receiver not in marked_receivers:
+            if receiver in loose_only:  # one bound to a projection dict was named by it above
                 flag = _stored_flag(collected, receiver)
                 setting = 'published = "outputs"' if self.vocab.outputs else "--scope all"
                 return f'{OUTPUT} ({setting}; a store into a dict that repeats "{flag}")'
@@ -831,6 +822,12 @@ def found_attested_receivers(found: _Collector, loose: bool) -> set[str]:
     """Receivers that attest by a store: ``out["public_safe"] = True``, or ``out["raw_copied"] = False`` /
     ``out.update(raw_copied=False)`` into a receiver that is a document (it is given a ``schema_version``);
     ``loose`` (``published = "outputs"``): any receiver that stores a flag."""
+    strict, flags_only = _attested_receivers(found)
+    return strict | flags_only if loose else strict
+
+
+def _attested_receivers(found: _Collector) -> tuple[set[str], set[str]]:
+    """(receivers that attest as documents, receivers that only store a copy flag: found_attested_receivers)."""
     names = set()
     flagged = set()
     versioned = {r for r, key, _ in found.subscript_stores if string_value(key) == "schema_version"}
@@ -846,7 +843,8 @@ def found_attested_receivers(found: _Collector, loose: bool) -> set[str]:
             flagged.add(receiver)
         if any(k.arg == "schema_version" for k in call.keywords):
             versioned.add(receiver)
-    return names | (flagged if loose else flagged & versioned)
+    strict = names | (flagged & versioned)
+    return strict, flagged - strict
 
 
 def _stored_flag(found: _Collector, receiver: str) -> str:

@@ -201,9 +201,10 @@ class ModuleBuilder:
         # What a validator stops, from the patterns it refuses (models.stopped_by); None: every kind.
         self.validator_kinds: dict[str, frozenset[str] | None] = {}
         self.assigned: dict[str, ast.AST] = {}  # module-level NAME = value
-        # Module functions that only choose a function (`return render_brief` / `return render_full`): a call's
-        # result held in a variable is called as each of them (_selected).
-        self.selectors: dict[str, tuple[str, ...]] = {}
+        # Module-level functions by name, and which of them only choose a function (`return render_brief` /
+        # `return render_full`), worked out when a call's result is bound to a name (selector).
+        self.functions: dict[str, Any] = {}
+        self._selectors: dict[str, tuple[str, ...]] = {}
         # id(module-level function) -> its statements (_statements), listed once for its refusals and builder
         self._listed: dict[int, list[Any]] = {}
         # Whether the module's paths of the caller's machine are followed (`Path` parameters and values): off
@@ -290,7 +291,7 @@ class ModuleBuilder:
             if isinstance(node, _SCOPES):
                 self.defined.add(node.name)
         self._qualified.clear()
-        functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
+        functions = self.functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
         memo: dict[str, bool] = {}
 
         def predicate(
@@ -309,10 +310,6 @@ class ModuleBuilder:
             if refusals:
                 self.validators.add(node.name)
                 self.validator_kinds[node.name] = self.refused_kinds(node, refusals, functions)
-        for node in functions.values():
-            chosen = self._chosen(self._listed[id(node)])
-            if chosen:
-                self.selectors[node.name] = chosen
         module = FunctionBuilder(self, self.tree, f"{self.name}.<module>", [], None, {})
         module.run()
         self.module_env = module.env
@@ -324,22 +321,30 @@ class ModuleBuilder:
         self._scope(body, self.name, None, {})
         return self.facts
 
-    def _chosen(self, statements: list[Any]) -> tuple[str, ...]:
-        """The functions a selector returns, qualified, when each of its returns names one (directly or in a
-        conditional expression); () when any return gives something else."""
-        chosen: list[str] = []
-        returns = [n for n in statements if isinstance(n, ast.Return)]
-        for node in returns:
-            for name in _named_choices(node.value):
-                qualified = (
-                    self.qualify(name) if name in self.defined or name in self.imports else None
-                )
-                if qualified is None:
-                    return ()
-                chosen.append(qualified)
-            if not _named_choices(node.value):
+    def selector(self, name: str) -> tuple[str, ...]:
+        """The functions a module-level function returns, qualified, when each of its returns names one
+        (directly or in a conditional expression); () when it is no such selector."""
+        if name not in self._selectors:
+            node = self.functions.get(name)
+            found: tuple[str, ...] = ()
+            if node is not None:
+                statements = self._listed.get(id(node)) or list(_statements(node.body))
+                returns = [n for n in statements if isinstance(n, ast.Return)]
+                chosen = [self.named_functions(_named_choices(n.value)) for n in returns]
+                if chosen and all(chosen):
+                    found = tuple(dict.fromkeys(q for names in chosen for q in names))
+            self._selectors[name] = found
+        return self._selectors[name]
+
+    def named_functions(self, names: list[str]) -> tuple[str, ...]:
+        """``names`` qualified when each names a definition of the module or an import; () otherwise."""
+        found = []
+        for name in names:
+            qualified = self.qualify(name) if name in self.defined or name in self.imports else None
+            if qualified is None:
                 return ()
-        return tuple(dict.fromkeys(chosen))
+            found.append(qualified)
+        return tuple(found)
 
     def _scope(
         self,
@@ -1456,18 +1461,11 @@ class FunctionBuilder:
         each name a function), or a function named directly (`f`, `f if x else g`)."""
         if isinstance(value, ast.Call):
             raw = dotted(value.func)
-            if raw is not None and raw not in self.env:
-                return self.m.selectors.get(raw, ())
-            return ()
+            return self.m.selector(raw) if raw is not None and raw not in self.env else ()
         names = _named_choices(value)
-        if not names or any(n in self.env for n in names):
+        if any(n in self.env for n in names):
             return ()
-        found = [
-            self.m.qualify(n) if n in self.m.defined or n in self.m.imports else None for n in names
-        ]
-        if any(q is None for q in found):
-            return ()
-        return tuple(dict.fromkeys(found))  # type: ignore[arg-type]
+        return tuple(dict.fromkeys(self.m.named_functions(names)))
 
     def call_site(
         self, node: ast.Call, raw_name: str | None, args: list[Taint], kwargs: dict[str, Taint]
@@ -1479,10 +1477,9 @@ class FunctionBuilder:
             return self.site(node, self.local_defs[raw_name], args, kwargs)
         if raw_name in self.callables:
             # A variable holding one of the functions a selector returns: the call may be any of them.
-            found = []
-            for callee in self.callables[raw_name]:
-                found.append(self.site(node, callee, args, kwargs, key=(id(node), callee)))
-            self.alternates[id(node)] = [next(iter(t.values()))[1] for t in found]
+            callees = self.callables[raw_name]
+            found = [self.site(node, c, args, kwargs, key=(id(node), c)) for c in callees]
+            self.alternates[id(node)] = [self.call_ids[(id(node), c)] for c in callees]
             return union(*found)
         qualified = self.m.qualify(raw_name)
         if qualified is None or raw_name.split(".", 1)[0] in self.env:
