@@ -81,8 +81,8 @@ class StoredFacts:
 
 
 _FACTS = ".facts"  # the suffix of the file beside an entry that holds its module's flow facts
-# ... and of the one that holds why a JSON document not public by its path is public by content (the reports'
-# roles), so that a warm run neither parses it again nor builds the contracts to ask them.
+# ... and of the one that holds the role a JSON document has by content (public, or a negative case's test data),
+# for the reports' roles, so that a warm run neither parses it again nor builds the contracts to ask them.
 _ROLE = ".role"
 
 

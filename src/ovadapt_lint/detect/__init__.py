@@ -129,11 +129,12 @@ def is_placeholder(value: str) -> bool:
     inner = value.strip("\"'")
     if not inner:
         return False
-    body = _FORMAT_PREFIX.sub("", inner, count=1)
+    prefix = _FORMAT_PREFIX.match(inner)
+    body = inner[prefix.end() :] if prefix is not None else inner
     return (
         PLACEHOLDER_MARK.search(inner, 0, 4000) is not None
         or filler_value(inner)
-        or (body != inner and (filler_value(body) or _word_body(inner[: -len(body)], body)))
+        or (prefix is not None and (filler_value(body) or _word_body(prefix.group(), body)))
         or _sequence(inner[:4000])
     )
 
