@@ -201,10 +201,9 @@ class ModuleBuilder:
         # What a validator stops, from the patterns it refuses (models.stopped_by); None: every kind.
         self.validator_kinds: dict[str, frozenset[str] | None] = {}
         self.assigned: dict[str, ast.AST] = {}  # module-level NAME = value
-        # Module-level functions by name, and which of them only choose a function (`return render_brief` /
-        # `return render_full`), worked out when a call's result is bound to a name (selector).
-        self.functions: dict[str, Any] = {}
-        self._selectors: dict[str, tuple[str, ...]] = {}
+        # Module-level functions that only choose a function (`return render_brief` / `return render_full`):
+        # a call's result held in a variable is called as each of them (FunctionBuilder.chosen).
+        self.selectors: dict[str, tuple[str, ...]] = {}
         # id(module-level function) -> its statements (_statements), listed once for its refusals and builder
         self._listed: dict[int, list[Any]] = {}
         # Whether the module's paths of the caller's machine are followed (`Path` parameters and values): off
@@ -291,7 +290,7 @@ class ModuleBuilder:
             if isinstance(node, _SCOPES):
                 self.defined.add(node.name)
         self._qualified.clear()
-        functions = self.functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
+        functions = {n.name: n for n in body if isinstance(n, _FUNCTIONS)}
         memo: dict[str, bool] = {}
 
         def predicate(
@@ -310,6 +309,11 @@ class ModuleBuilder:
             if refusals:
                 self.validators.add(node.name)
                 self.validator_kinds[node.name] = self.refused_kinds(node, refusals, functions)
+        for node in functions.values():
+            # Worked out here, from the statements just listed: asking per bound call costs more (measured).
+            chosen = self.selector(self._listed[id(node)])
+            if chosen:
+                self.selectors[node.name] = chosen
         module = FunctionBuilder(self, self.tree, f"{self.name}.<module>", [], None, {})
         module.run()
         self.module_env = module.env
@@ -321,20 +325,19 @@ class ModuleBuilder:
         self._scope(body, self.name, None, {})
         return self.facts
 
-    def selector(self, name: str) -> tuple[str, ...]:
-        """The functions a module-level function returns, qualified, when each of its returns names one
+    def selector(self, statements: list[Any]) -> tuple[str, ...]:
+        """The functions a function (its ``statements``) returns, qualified, when each of its returns names one
         (directly or in a conditional expression); () when it is no such selector."""
-        if name not in self._selectors:
-            node = self.functions.get(name)
-            found: tuple[str, ...] = ()
-            if node is not None:
-                statements = self._listed.get(id(node)) or list(_statements(node.body))
-                returns = [n for n in statements if isinstance(n, ast.Return)]
-                chosen = [self.named_functions(_named_choices(n.value)) for n in returns]
-                if chosen and all(chosen):
-                    found = tuple(dict.fromkeys(q for names in chosen for q in names))
-            self._selectors[name] = found
-        return self._selectors[name]
+        chosen = [
+            self.named_functions(_named_choices(n.value))
+            for n in statements
+            if isinstance(n, ast.Return)
+        ]
+        return (
+            tuple(dict.fromkeys(q for names in chosen for q in names))
+            if chosen and all(chosen)
+            else ()
+        )
 
     def named_functions(self, names: list[str]) -> tuple[str, ...]:
         """``names`` qualified when each names a definition of the module or an import; () otherwise."""
@@ -1461,7 +1464,7 @@ class FunctionBuilder:
         each name a function), or a function named directly (`f`, `f if x else g`)."""
         if isinstance(value, ast.Call):
             raw = dotted(value.func)
-            return self.m.selector(raw) if raw is not None and raw not in self.env else ()
+            return self.m.selectors.get(raw, ()) if raw is not None and raw not in self.env else ()
         names = _named_choices(value)
         if any(n in self.env for n in names):
             return ()
