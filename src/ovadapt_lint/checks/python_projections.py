@@ -33,6 +33,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -244,13 +245,7 @@ class ScopeAnalyzer:
         self.vocab = vocab
         self.fields: list[ProjectionField] = []  # in the order the field rules judge them
         self.contracts = pack.contracts
-        # (contract, section, keys) for sections whose keys identify them: three of them make a projection
-        self.section_keys = [
-            (c, sec, names)
-            for c in self.contracts
-            for sec in c.sections
-            if len(names := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3
-        ]
+        self.section_keys = section_keys(self.contracts)
         self.constants: dict[str, list[ast.expr]] = {}
         self.scopes: list[tuple[ast.AST, _Scope]] = []
         self.functions: dict[str, ast.AST] = {}
@@ -816,6 +811,20 @@ _NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
 _ATTESTING_NAME = re.compile(
     r"(?:_copied|_recorded|_captured|_included|_exported)\b|public_boundary|public_safe"
 )
+
+
+@lru_cache(maxsize=16)
+def section_keys(
+    contracts: tuple[Contract, ...],
+) -> tuple[tuple[Contract, str, frozenset[str]], ...]:
+    """(contract, section, keys) for sections whose keys identify them: three of them make a projection. Worked
+    out once per rule pack, not per module."""
+    return tuple(
+        (c, sec, names)
+        for c in contracts
+        for sec in c.sections
+        if len(names := frozenset(k for s, k, _, _ in c.section_values if s == sec)) >= 3
+    )
 
 
 def found_attested_receivers(found: _Collector, loose: bool) -> set[str]:
