@@ -259,6 +259,7 @@ class ScopeAnalyzer:
         ] = {}  # id(scope root) -> [(key, value node, why it is published)]
         self.projection_values: dict[int, str] = {}  # id(projection dict display or call) -> why
         self._versions: dict[str, Contract | None] = {}
+        self._versioned: bool | None = None  # _names_a_schema's answer
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
@@ -315,14 +316,17 @@ class ScopeAnalyzer:
     def _names_a_schema(self, values: set[str]) -> bool:
         """Whether a dict can name a projection's schema: a ``schema_version`` key, and a version
         ``recognise_version`` takes among the module's literals (its own, or a constant's: ``_version``), asked
-        without remembering each literal."""
+        without remembering each literal. ``values``: the module's string literals, the same set at each call (the
+        answer is kept: ``_may_mark`` and ``_scope_filter`` both ask)."""
         from .python_contracts import near_version
 
-        versions = [c.schema_version for c in self.contracts]
-        return "schema_version" in values and any(
-            _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
-            for value in values
-        )
+        if self._versioned is None:
+            versions = [c.schema_version for c in self.contracts]
+            self._versioned = "schema_version" in values and any(
+                _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
+                for value in values
+            )
+        return self._versioned
 
     def _scope_filter(self) -> Callable[[ast.AST], bool]:
         """Which scopes can mark a dict by themselves, by the lines of a function (``_may_mark``'s tests, line
