@@ -1361,7 +1361,8 @@ def _definitions(tree: ast.Module):
         for statement in _statements(node):
             if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
                 yield statement
-            stack.append(statement)
+            if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no definition
+                stack.append(statement)
 
 
 def _statements(node: ast.AST) -> list[ast.stmt]:
