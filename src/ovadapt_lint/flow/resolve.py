@@ -198,11 +198,19 @@ class Program:
             return self.constructed(function, site, target, depth)
         out: Taint = {}
         callee = self.functions[target][1]
+        # The callee's result names a parameter once per path it is stored or read under: each argument is
+        # resolved once for all of them.
+        arguments: dict[Any, Taint] = {}
         for atom in self.returns(target).values():
             if atom[0] in ("s", "f"):
                 _add(out, atom[:3] + (_joined(atom[3], (site.step,)), atom[4]))
                 continue
-            argument = self.resolve(function, _argument(site, atom[1], callee), depth)
+            param = _ref(atom[1])[0]
+            argument = arguments.get(param)
+            if argument is None:
+                argument = arguments[param] = self.resolve(
+                    function, _argument(site, param, callee), depth
+                )
             carried = (
                 self.keyed(argument, atom)
                 if atom[0] == "k"
