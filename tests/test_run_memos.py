@@ -15,7 +15,7 @@ from ovadapt_lint.hierarchy import Configs
 
 # Files whose names a per-folder shortcut could get wrong: a package's own module, a stub of it, dotted and
 # dot-leading names, a name that starts like a parent reference.
-NAMES = ("__init__.pyi", "mod.py", "a.b.py", ".py", "..x.json", "x")
+NAMES = ("__init__.pyi", "mod.py", "a.b.py", ".py", "..py", "..x.json", "x")
 PACKAGES = ("pkg", "pkg/sub", "pkg/__init__", "plain/pkg2", "__init__")
 
 

@@ -283,7 +283,8 @@ def _module_name(path: Path, packages: dict[str, str] | None) -> str:
         chain = packages[folder] = named[: -len(".x")] if named != "x" else ""
     if name == "__init__.py":
         return chain or "__init__"
-    stem = Path(name).stem
+    dot = name.rfind(".")
+    stem = name[:dot] if 0 < dot < len(name) - 1 else name  # Path(name).stem, without making a Path
     return f"{chain}.{stem}" if chain else stem
 
 
