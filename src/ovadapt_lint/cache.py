@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .detect.ignored_paths import ignore_digest
 from .findings import Finding, FlowStep, Span
+from .repository import ignore_digest
 from .source import open_regular, read_regular, visible
 from .userstore import user_key  # the key lives in the user's store, never the repository
 
