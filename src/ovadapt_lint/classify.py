@@ -97,6 +97,19 @@ class Role:
     why: str
 
 
+@lru_cache(maxsize=64)
+def _every_glob(public_paths: tuple[str, ...], test_paths: tuple[str, ...]) -> tuple[str, ...]:
+    """Every glob path_role asks of a file, in one set: most files match none of them, and one question
+    (``_folder_match`` on the set: its regexes are alternations) answers the five path_role would ask."""
+    return (
+        *DEFAULT_PUBLIC_PATHS,
+        *(p[1:] if p.startswith("!") else p for p in public_paths),
+        *DEFAULT_TEST_PATHS,
+        *test_paths,
+        *DEFAULT_PUBLIC_FOLDERS,
+    )
+
+
 def _first_match(rel: str, patterns: tuple[str, ...]) -> str | None:
     return (
         next((p for p in patterns if _folder_match(rel, (p,))), None)
@@ -115,6 +128,8 @@ def path_role(
     """A file's role from its name and place, with the reason; a JSON document may still become public by
     content (``content_reason``). ``folders``: relative_posix's memo."""
     rel = relative_posix(path, base, folders)
+    if not _folder_match(rel, _every_glob(tuple(public_paths), tuple(test_paths))):
+        return Role(SOURCE, "no public name, folder or content")  # what the steps below come to
     name = _first_match(rel, DEFAULT_PUBLIC_PATHS)
     if name is not None:
         return Role(PUBLIC, f"name {name}")

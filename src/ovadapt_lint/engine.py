@@ -254,8 +254,11 @@ def path_role(target: Target, config: Config, folders: dict | None = None):
     memo, for a run's many files)."""
     from .classify import path_role
 
-    base = config.source.parent if config.source is not None else Path(".")
+    base = config.source.parent if config.source is not None else _HERE
     return path_role(target.path, config.public_paths, config.test_paths, base, folders)
+
+
+_HERE = Path(".")  # the folder paths are relative to without a config file
 
 
 def cache_kind(target: Target, role: str, packages: dict[str, str] | None = None) -> str:
