@@ -13,7 +13,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ovadapt_lint"
 LAYERS = [
     # plain values and the data of the built-in rule pack: its files (rulepack), its rule records (registry),
     # findings, a file's text, errors, the user's key store
-    {"errors", "userstore", "rulepack", "registry", "findings", "source", "keyclass", "version"},
+    {
+        "errors",
+        "userstore",
+        "rulepack",
+        "registry",
+        "findings",
+        "source",
+        "keyclass",
+        "version",
+        "repository",
+    },
     # readers, detectors and redaction: detectors take the pack's pieces as arguments
     {
         "frontends",

@@ -167,3 +167,21 @@ def test_a_cached_run_fingerprints_and_baselines_a_credential_in_a_json_key_as_a
     assert TOKEN not in (project / "b.json").read_text(encoding="utf-8")
     covered = run_cli("--baseline", "b.json", "a.public.json", cwd=project, env=xdg)
     assert covered.returncode == 0, covered.stdout + covered.stderr
+
+
+def test_a_run_the_cache_answers_imports_no_detector(tmp_path: Path, xdg: dict) -> None:
+    """The cache's key covers the repository's .gitignore (repository.ignore_digest): keying a warm run's
+    results must not import the detectors (detect/: their tables and regular expressions) it never runs."""
+    project, cache = _project(tmp_path), tmp_path / "cache"
+    args = [sys.executable, "-X", "importtime", "-m", "ovadapt_lint", "--cache-dir", str(cache)]
+    args += ["--format", "json"]  # a text report redacts what it quotes, with the detectors
+    env = dict(os.environ, **xdg)
+    cold = subprocess.run(
+        [*args, str(project)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert cold.returncode == 1 and "ovadapt_lint.detect" in cold.stderr
+    warm = subprocess.run(
+        [*args, str(project)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert warm.returncode == 1 and json.loads(warm.stdout)["summary"]["by_code"] == {"OVA401": 1}
+    assert "ovadapt_lint.cache" in warm.stderr and "ovadapt_lint.detect" not in warm.stderr

@@ -26,9 +26,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .detect.ignored_paths import ignore_digest
 from .findings import Finding, FlowStep, Span
-from .source import read_regular, visible
+from .repository import ignore_digest
+from .source import open_regular, read_regular, visible
 from .userstore import user_key  # the key lives in the user's store, never the repository
 
 DEFAULT_DIR = ".ovadapt_cache"
@@ -225,11 +225,10 @@ class Cache:
         return mac.hexdigest()
 
     def _mac(self, key: str, payload: str) -> str:
-        return hmac.new(
-            self.secret or b"",
-            (key + "\0" + payload).encode("utf-8", "surrogatepass"),
-            hashlib.sha256,
-        ).hexdigest()
+        # hmac.digest: one call, without an HMAC object (a warm run checks one entry per file).
+        return hmac.digest(
+            self.secret or b"", (key + "\0" + payload).encode("utf-8", "surrogatepass"), "sha256"
+        ).hex()
 
     def _path(self, key: str, suffix: str = "") -> Path:
         return self.folder / key[:2] / f"{key[2:]}{suffix}.json"
@@ -304,9 +303,8 @@ class Cache:
         if self.secret is None:
             return None
         try:
-            entry = json.loads(
-                read_regular(self._path(key, suffix)).decode("utf-8")
-            )  # a planted FIFO must not block
+            name = os.path.join(self.folder, key[:2], f"{key[2:]}{suffix}.json")  # self._path's
+            entry = json.loads(_read_entry(name).decode("utf-8"))
             payload, mac = entry["findings"], entry["mac"]
             if (
                 not isinstance(payload, str)
@@ -349,6 +347,19 @@ class Cache:
         _create_once(self.folder / "CACHEDIR.TAG", _TAG)
         _create_once(self.folder / ".gitignore", "# Created by ovadapt-lint.\n*\n")
         self._ready = True
+
+
+def _read_entry(path: str) -> bytes:
+    """The bytes of a regular file, as source.read_regular reads them (a planted FIFO must not block), without
+    a buffered file object: a warm run reads an entry for each of its files, and entries are small."""
+    fd = open_regular(path)
+    try:
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _real_folder(path: Path) -> bool:

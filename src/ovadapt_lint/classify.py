@@ -44,17 +44,31 @@ def is_attestation_key(key: str) -> bool:
     return key.endswith(ATTESTATION_SUFFIXES) or bool(_ATTESTATION_KEY.match(key))
 
 
-def relative_posix(path: Path, base: Path | None) -> str:
-    """The path relative to ``base`` (the config file's folder) when inside it, as posix text."""
+def relative_posix(path: Path, base: Path | None, folders: dict | None = None) -> str:
+    """The path relative to ``base`` (the config file's folder) when inside it, as posix text. ``folders``:
+    a memo of each folder's path relative to its base, for a run that asks of many files."""
     text = str(path)
     if base is not None:
         try:
-            rel = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
+            rel = _relative(path, base, folders)
             if not rel.startswith(".."):
                 text = rel
         except ValueError:  # another drive on Windows
             pass
     return text.replace(os.sep, "/")
+
+
+def _relative(path: Path, base: Path, folders: dict | None) -> str:
+    if folders is None:
+        return os.path.relpath(os.path.abspath(path), os.path.abspath(base))
+    # A file's relative path is its folder's and its name: the folder's is worked out once.
+    folder, name = os.path.split(path)
+    above = folders.get((folder, base))
+    if above is None:
+        above = folders[(folder, base)] = os.path.relpath(
+            os.path.abspath(folder), os.path.abspath(base)
+        )
+    return name if above == os.curdir else os.path.join(above, name)
 
 
 @lru_cache(maxsize=64)
@@ -83,6 +97,19 @@ class Role:
     why: str
 
 
+@lru_cache(maxsize=64)
+def _every_glob(public_paths: tuple[str, ...], test_paths: tuple[str, ...]) -> tuple[str, ...]:
+    """Every glob path_role asks of a file, in one set: most files match none of them, and one question
+    (``_folder_match`` on the set: its regexes are alternations) answers the five path_role would ask."""
+    return (
+        *DEFAULT_PUBLIC_PATHS,
+        *(p[1:] if p.startswith("!") else p for p in public_paths),
+        *DEFAULT_TEST_PATHS,
+        *test_paths,
+        *DEFAULT_PUBLIC_FOLDERS,
+    )
+
+
 def _first_match(rel: str, patterns: tuple[str, ...]) -> str | None:
     return (
         next((p for p in patterns if _folder_match(rel, (p,))), None)
@@ -96,10 +123,13 @@ def path_role(
     public_paths: Sequence[str],
     test_paths: Sequence[str],
     base: Path | None = None,
+    folders: dict | None = None,
 ) -> Role:
     """A file's role from its name and place, with the reason; a JSON document may still become public by
-    content (``content_reason``)."""
-    rel = relative_posix(path, base)
+    content (``content_reason``). ``folders``: relative_posix's memo."""
+    rel = relative_posix(path, base, folders)
+    if not _folder_match(rel, _every_glob(tuple(public_paths), tuple(test_paths))):
+        return Role(SOURCE, "no public name, folder or content")  # what the steps below come to
     name = _first_match(rel, DEFAULT_PUBLIC_PATHS)
     if name is not None:
         return Role(PUBLIC, f"name {name}")

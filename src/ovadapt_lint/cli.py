@@ -483,6 +483,22 @@ def main(argv: list[str] | None = None) -> int:
         restore()
 
 
+def run() -> NoReturn:
+    """The program (the console script and ``python -m ovadapt_lint``): main(), then exit at once.
+
+    Tearing the interpreter down frees, one by one, every object a run keeps to its end (flow facts, results,
+    memos) after a last cycle collection: about 0.45 s of a 3 s run on an 88k-line tree, for memory the
+    system takes back anyway. So the streams are flushed and the process ends without it, as multiprocessing's
+    workers do. A program that calls main() itself is not affected."""
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (BrokenPipeError, ValueError):  # a reader that went away, a stream closed by the caller
+        code = code or EXIT_ERROR
+    os._exit(code)
+
+
 def _debug(args: argparse.Namespace) -> None:
     """--debug is passed on as the environment variable, so worker processes see it too."""
     if args.debug:

@@ -141,9 +141,11 @@ Settings = Callable[[str], "tuple[Sequence[str], Sequence[str], Path | None]"]
 def _excluded(path: str, exclude: Sequence[str], base: Path | None) -> bool:
     """Exclude globs match the path as displayed (relative to the working directory) or relative
     to the folder of the config file that set them."""
+    if not exclude:
+        return False  # asked of every file: nothing to match when no glob is set
     if matches(display_path(path).replace(os.sep, "/"), exclude):
         return True
-    if base is None or not exclude:
+    if base is None:
         return False
     rel = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
     return not rel.startswith(os.pardir) and matches(rel.replace(os.sep, "/"), exclude)

@@ -249,24 +249,46 @@ def target_role(target: Target, config: Config) -> str:
     return path_role(target, config).role
 
 
-def path_role(target: Target, config: Config):
-    """The file's classify.Role (role and why) from its name and place."""
+def path_role(target: Target, config: Config, folders: dict | None = None):
+    """The file's classify.Role (role and why) from its name and place (``folders``: classify.relative_posix's
+    memo, for a run's many files)."""
     from .classify import path_role
 
-    base = config.source.parent if config.source is not None else Path(".")
-    return path_role(target.path, config.public_paths, config.test_paths, base)
+    base = config.source.parent if config.source is not None else _HERE
+    return path_role(target.path, config.public_paths, config.test_paths, base, folders)
 
 
-def cache_kind(target: Target, role: str, packages: dict[Path, bool] | None = None) -> str:
+_HERE = Path(".")  # the folder paths are relative to without a config file
+
+
+def cache_kind(target: Target, role: str, packages: dict[str, str] | None = None) -> str:
     """What a file is to the cache besides its bytes: its kind and role; JSON with comments is read by file
     name, so the name's leniency is part of it; a Python module's flow facts name the module (``packages``:
-    flow.modnames.module_name's memo of package folders, for a run's many files)."""
+    _module_name's memo, for a run's many files)."""
     if target.kind == "python":
-        from .flow.modnames import module_name
-
-        return f"python:{role}:{module_name(target.path, packages)[0]}"
+        return f"python:{role}:{_module_name(target.path, packages)}"
     lenient = "c" if target.kind == "json" and lenient_path(target.path) else ""
     return f"{target.kind}{lenient}:{role}"
+
+
+def _module_name(path: Path, packages: dict[str, str] | None) -> str:
+    """flow.modnames.module_name's dotted name. ``packages``: each folder's packages part ("a.b", "" for none),
+    worked out once per folder of a run rather than once per file."""
+    from .flow.modnames import module_name
+
+    if packages is None:
+        return module_name(path)[0]
+    folder, name = os.path.split(path)
+    chain = packages.get(folder)
+    if chain is None:
+        # A stand-in module of the folder: "x" alone when the folder is no package, else "a.b.x".
+        named = module_name(os.path.join(folder, "x.py"))[0]
+        chain = packages[folder] = named[: -len(".x")] if named != "x" else ""
+    if name == "__init__.py":
+        return chain or "__init__"
+    dot = name.rfind(".")
+    stem = name[:dot] if 0 < dot < len(name) - 1 else name  # Path(name).stem, without making a Path
+    return f"{chain}.{stem}" if chain else stem
 
 
 @dataclass(frozen=True)
@@ -688,7 +710,7 @@ def _results(
     index = StatIndex(cache)
     # What a file is to the index: its kind and role (the role's globs are matched once per file and run).
     roles = roles if roles is not None else {t.display: path_role(t, config) for t in targets}
-    packages: dict[Path, bool] = {}
+    packages: dict[str, str] = {}
     kinds = {t.display: cache_kind(t, roles[t.display].role, packages) for t in targets}
     answered = _from_index(targets, cache, index, kinds)
     seen: dict[str, tuple] = {}
@@ -811,6 +833,7 @@ def run(
             result.rules = dict(sorted({**configs.analysis(other).rules, **result.rules}.items()))
     linted: dict[str, SourceFile] = {}  # the checked text of the files with findings to show
     needles: dict = {}  # roles.content_role's memo
+    folders: dict = {}  # classify.relative_posix's memo
     with _Progress(len(targets), show_progress) as progress, _collections_between_files():
         # The Python modules' flow facts, per configuration: flows cross the modules that share one.
         modules: dict[Path | None, tuple[Config, Analysis, list, dict[str, Target], list, Any]] = {}
@@ -827,7 +850,7 @@ def run(
                 )
             _, _, facts_list, owners, keys, cache = modules[group.source]
             for target in chunk:
-                result.path_roles[target.display] = path_role(target, group)
+                result.path_roles[target.display] = path_role(target, group, folders)
             for target, findings, source, facts, key in _results(
                 chunk, group, analysis, options, progress.advance, cache, result.path_roles
             ):

@@ -36,6 +36,9 @@ class Configs:
         self._make = Analysis.of if lazy else Analysis.build
         self._file_of: dict[str, str | None] = {}  # real folder -> governing config file (or None)
         self._loaded: dict[str | None, Config | None] = {}
+        # A file's folder as its path names it -> its config: a run asks for every file, and files share few
+        # folders (resolving each folder's links costs more than the rest of the lookup).
+        self._of_folder: dict[str, Config] = {}
         # Built as each config is loaded: a bad extension, vocabulary or deny-list file fails before linting.
         # Keyed by the config's source: one config per file in a hierarchy.
         self._analyses: dict[Path | None, Analysis] = {root.source: self._make(root)}
@@ -53,7 +56,13 @@ class Configs:
         return self._loaded[source] or self.root
 
     def for_file(self, path: str | Path) -> Config:
-        return self.for_folder(os.path.dirname(os.path.abspath(path)))
+        named = os.path.dirname(path)
+        config = self._of_folder.get(named)
+        if config is None:
+            config = self._of_folder[named] = self.for_folder(
+                os.path.dirname(os.path.abspath(path))
+            )
+        return config
 
     def analysis(self, config: Config) -> Analysis:
         """The analysis of ``config``, one of these configurations (its parts built on first use when lazy)."""

@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import rulepack
+from ..repository import repository_root  # noqa: F401  (checks.local_paths asks it here)
 
 # A relative path: folders then a name, not inside a URL, an absolute or home path, or a longer word.
 _RELATIVE = re.compile(
@@ -54,28 +55,6 @@ def relative_paths(text: str) -> list[tuple[str, int, int]]:
 def leading_folders(text: str) -> list[str]:
     """The folders of the relative paths in ``text`` (relative_paths), in order, without repeats."""
     return list(dict.fromkeys(folder for folder, _, _ in relative_paths(text)))
-
-
-def repository_root(path: Path) -> Path | None:
-    """The nearest folder at or above ``path``'s folder that holds `.git` (a folder or a worktree's file)."""
-    here = Path(os.path.abspath(path)).parent
-    for folder in (here, *here.parents):
-        if (folder / ".git").exists():
-            return folder
-    return None
-
-
-def ignore_digest(start: Path) -> str | None:
-    """A digest of the root `.gitignore` of the repository holding ``start`` (a folder), for cache keys."""
-    import hashlib
-
-    root = repository_root(start / "_")
-    if root is None:
-        return None
-    try:
-        return hashlib.sha256((root / ".gitignore").read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 def ignored(root: Path, folders: list[str]) -> dict[str, str]:

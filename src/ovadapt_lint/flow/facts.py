@@ -69,6 +69,17 @@ def union(*taints: Taint) -> Taint:
     return out if out is not None else first
 
 
+def full(out: Taint, tag: str) -> bool:
+    """Whether ``add`` would drop any atom tagged ``tag`` now: ``out`` is at the bound and ``tag`` makes no room.
+    (``out`` never shrinks, so it stays so: callers skip building such atoms.)"""
+    return len(out) >= MAX_ATOMS and tag not in _FIRM
+
+
+def room(out: Taint, taint: Taint) -> bool:
+    """Whether ``add`` could keep an atom of ``taint`` (or one of the same tag) in ``out``."""
+    return len(out) < MAX_ATOMS or any(atom[0] in _FIRM for atom in taint.values())
+
+
 def add(out: Taint, key: tuple, atom: Atom) -> None:
     """``atom`` kept in ``out`` under ``key`` (its identity), within the bound of MAX_ATOMS per value."""
     if key in out:

@@ -27,7 +27,9 @@ from .facts import (
     Taint,
     add,
     clip,
+    full,
     identity,
+    room,
     store,
     taken,
     union,
@@ -171,6 +173,8 @@ class Program:
                 carried = self.caught(function, atom[1], depth)
             else:
                 carried = self.glob(atom[1])
+            if not room(out, carried):
+                continue  # `_after` keeps each atom's tag: none of them would be kept
             for inner in _after(carried, atom).values():
                 _add(out, inner)
         return out
@@ -198,18 +202,29 @@ class Program:
             return self.constructed(function, site, target, depth)
         out: Taint = {}
         callee = self.functions[target][1]
+        # The callee's result names a parameter once per path it is stored or read under: each argument is
+        # resolved once for all of them.
+        arguments: dict[Any, Taint] = {}
         for atom in self.returns(target).values():
             if atom[0] in ("s", "f"):
-                _add(out, atom[:3] + (_joined(atom[3], (site.step,)), atom[4]))
+                if not full(out, atom[0]):
+                    _add(out, atom[:3] + (_joined(atom[3], (site.step,)), atom[4]))
                 continue
-            argument = self.resolve(function, _argument(site, atom[1], callee), depth)
-            carried = (
-                self.keyed(argument, atom)
-                if atom[0] == "k"
-                else _after(argument, atom, self.models)
-            )
+            param = _ref(atom[1])[0]
+            argument = arguments.get(param)
+            if argument is None:
+                argument = arguments[param] = self.resolve(
+                    function, _argument(site, param, callee), depth
+                )
+            if atom[0] == "k":
+                carried = self.keyed(argument, atom)
+            elif not room(out, argument):
+                continue  # `_after` keeps each atom's tag: none of them would be kept
+            else:
+                carried = _after(argument, atom, self.models)
             for inner in carried.values():
-                _add(out, inner[:3] + (_joined(inner[3], (site.step,)), inner[4]))
+                if not full(out, inner[0]):
+                    _add(out, inner[:3] + (_joined(inner[3], (site.step,)), inner[4]))
         return out
 
     def stopped(self, function: FunctionFacts, site: CallSite, depth: int) -> Taint:
@@ -625,6 +640,8 @@ def _after(carried: Taint, atom: tuple, models: FlowModels | None = None) -> Tai
             if inner is None:
                 continue  # a kind a sanitiser on the way stops
         tag, ref, inner_path, inner_trace, inner_slot = inner
+        if full(out, tag):
+            continue  # it would not be kept: its path and steps are not worked out
         for key in keys:
             if inner_path and not taken(inner_path[-1]):
                 if key != "*" and inner_path[0] not in (key, "*"):

@@ -31,17 +31,23 @@ Where = tuple[int, int, int, int]
 
 class Literal:
     """A string literal, docstring or f-string part. ``where``: the whole literal in the source (1-based,
-    code-point columns); ``span`` is made from it when first asked."""
+    code-point columns); ``span`` and ``raw`` (its source text) are made from it when asked: few literals
+    are ever reported."""
 
-    __slots__ = ("value", "what", "where", "raw", "key", "_span")
+    __slots__ = ("value", "what", "where", "_cut", "key", "_span")
 
     def __init__(
-        self, value: str, what: str, where: Where, raw: str, key: str | None = None
+        self,
+        value: str,
+        what: str,
+        where: Where,
+        cut: Callable[[Where], str],
+        key: str | None = None,
     ) -> None:
         self.value = value
         self.what = what  # "string literal" | "docstring" | "f-string text"
         self.where = where
-        self.raw = raw  # its source text
+        self._cut = cut  # the module's _Lines.cut
         # The name it is assigned to (`X = "…"`, `f(x="…")`, `{"x": "…"}`), for credential names.
         self.key = key
         self._span: Span | None = None
@@ -51,6 +57,11 @@ class Literal:
         if self._span is None:
             self._span = Span(*self.where)
         return self._span
+
+    @property
+    def raw(self) -> str:
+        """Its source text."""
+        return self._cut(self.where)
 
 
 @dataclass
@@ -201,7 +212,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     # Constant nodes come up.
     docstrings: set[int] = set()
     fstring_parts: set[int] = set()
-    covered: list[tuple[Where, str]] = []  # every string literal: where it is and its source text
+    covered: list[Where] = []  # where every string literal is
     keys: dict[int, str] = {}  # id(Constant) -> the name it is assigned to
     literals = result.literals
     names = result.names
@@ -209,7 +220,7 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     column = (
         None if lines.all_ascii else lines.column
     )  # ASCII: a byte column is the code-point column
-    constant, joined, strings = ast.Constant, ast.JoinedStr, (str, bytes)
+    constant, joined, strings = ast.Constant, ast.JoinedStr, _STRINGS
     noted = _NOTED
     todo: deque[ast.AST] = deque([tree])
     pop, push = todo.popleft, todo.append
@@ -220,27 +231,26 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     while todo:
         node = pop()
         kind = node.__class__
-        if kind is constant:
-            value = node.value
-            if isinstance(value, strings) and id(node) not in fstring_parts:
-                line, end_line = node.lineno, node.end_lineno or node.lineno
-                where: Where
-                if column is None:
-                    where = (line, node.col_offset + 1, end_line, (node.end_col_offset or 0) + 1)
-                else:
-                    where = (
-                        line,
-                        column(line, node.col_offset),
-                        end_line,
-                        column(end_line, node.end_col_offset or 0),
-                    )
-                if value.__class__ is not str and not isinstance(value, str):
-                    value = value.decode("utf-8", "replace")
-                what = "docstring" if id(node) in docstrings else "string literal"
-                raw = segment(where)
-                covered.append((where, raw))
-                literals.append(Literal(value, what, where, raw, keys.get(id(node))))
-            continue  # a Constant has no child nodes
+        # What a node notes about its children (their names, docstrings, f-string parts) comes first: its
+        # string constants are read as its children are listed, never queued (a quarter of the walk's nodes).
+        if kind in noted:
+            if kind in _ASSIGNING:  # dispatch by type: this loop sees every node of the module
+                _assigned_names(node, keys)
+            elif kind in _SCOPES and node.body:
+                first = node.body[0]
+                if (
+                    isinstance(first, ast.Expr)
+                    and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)
+                ):
+                    docstrings.add(id(first.value))
+            elif kind is joined:
+                where = _where(lines, node)
+                covered.append(where)
+                for part in node.values:
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        fstring_parts.add(id(part))
+                        literals.append(Literal(part.value, "f-string text", where, segment))
         fields = known.get(kind)
         for name in fields_of(kind) if fields is None else fields:
             child = getattr(node, name, None)
@@ -248,41 +258,29 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
                 continue
             if child.__class__ is list:
                 for item in child:
-                    if item is not None and item.__class__ is not unqueued:
+                    if item is None or item.__class__ is unqueued:
+                        continue
+                    if item.__class__ is constant:
+                        if item.value.__class__ in strings and id(item) not in fstring_parts:
+                            _literal(item, column, docstrings, keys, covered, literals, segment)
+                    else:
                         push(item)
+            elif child.__class__ is constant:
+                if child.value.__class__ in strings and id(child) not in fstring_parts:
+                    _literal(child, column, docstrings, keys, covered, literals, segment)
             elif child.__class__ is not unqueued and isinstance(child, node_class):
                 push(child)  # not `MatchSingleton.value` (True, False, None)
-        if kind not in noted and not want_names:
-            continue  # most nodes: nothing to note (one test, as this loop sees every node)
-        if kind in _ASSIGNING:  # dispatch by type: this loop sees every node of the module
-            _assigned_names(node, keys)
-        elif kind in _SCOPES and node.body:
-            first = node.body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                docstrings.add(id(first.value))
-        if kind is joined:
-            where = _where(lines, node)
-            raw = segment(where)
-            covered.append((where, raw))
-            for part in node.values:
-                if isinstance(part, ast.Constant) and isinstance(part.value, str):
-                    fstring_parts.add(id(part))
-                    literals.append(Literal(part.value, "f-string text", where, raw))
-        elif not want_names:
+        if not want_names:
             continue
-        elif isinstance(node, ast.Name):
+        if kind is ast.Name:
             if node.id not in names:
                 names[node.id] = _span(lines, node)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        elif kind in _DEFINITIONS:
             names.setdefault(node.name, Span(node.lineno, 1, node.lineno, 1))
-        elif isinstance(node, ast.arg):
+        elif kind is ast.arg:
             if node.arg not in names:
                 names[node.arg] = _span(lines, node)
-        elif isinstance(node, ast.Attribute):
+        elif kind is ast.Attribute:
             if node.attr not in names:
                 names[node.attr] = _span(lines, node)
     result.comments = _comments(lines, covered)
@@ -293,6 +291,37 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
 _ASSIGNING = frozenset({ast.Assign, ast.AnnAssign, ast.Call, ast.Dict})
 _SCOPES = frozenset({ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef})
 _NOTED = _ASSIGNING | _SCOPES | {ast.JoinedStr}
+_DEFINITIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_STRINGS = frozenset({str, bytes})
+
+
+def _literal(
+    node: Any,
+    column: Callable[[int, int], int] | None,
+    docstrings: set[int],
+    keys: dict[int, str],
+    covered: list[Where],
+    literals: list[Literal],
+    cut: Callable[[Where], str],
+) -> None:
+    """A string or bytes constant (not an f-string's part) as a Literal, its parent's notes already taken."""
+    line, end_line = node.lineno, node.end_lineno or node.lineno
+    where: Where
+    if column is None:
+        where = (line, node.col_offset + 1, end_line, (node.end_col_offset or 0) + 1)
+    else:
+        where = (
+            line,
+            column(line, node.col_offset),
+            end_line,
+            column(end_line, node.end_col_offset or 0),
+        )
+    value = node.value
+    if value.__class__ is not str:
+        value = value.decode("utf-8", "replace")
+    what = "docstring" if id(node) in docstrings else "string literal"
+    covered.append(where)
+    literals.append(Literal(value, what, where, cut, keys.get(id(node))))
 
 
 def _name_of(target: ast.AST) -> str | None:
@@ -368,7 +397,7 @@ def _lookup_default(call: ast.Call) -> tuple[ast.AST, ast.AST] | None:
     return (ast.Name(first.value), default) if default is not None else None
 
 
-def _comments(lines: _Lines, covered: list[tuple[Where, str]]) -> list[Comment]:
+def _comments(lines: _Lines, covered: list[Where]) -> list[Comment]:
     """Comments, as the tokenizer sees them: the first ``#`` on a line outside every string literal
     (the literals' spans follow the tokenizer's lines, so a ``#`` inside a string, one holding U+2029
     included, is never a comment and can neither suppress a finding nor be judged as one). Inside a
@@ -378,7 +407,7 @@ def _comments(lines: _Lines, covered: list[tuple[Where, str]]) -> list[Comment]:
     # Only lines holding a "#" can hold a comment: the literals' spans are noted for those lines alone.
     hashed = {number for number, text in enumerate(lines.lines, 1) if "#" in text}
     blocked: dict[int, list[tuple[int, float]]] = {}
-    for (start_line, start_col, end_line, end_col), _ in covered if hashed else ():
+    for start_line, start_col, end_line, end_col in covered if hashed else ():
         for line in range(start_line, end_line + 1):
             if line in hashed:
                 start = start_col if line == start_line else 1
@@ -405,9 +434,11 @@ def _comments(lines: _Lines, covered: list[tuple[Where, str]]) -> list[Comment]:
                 comments.append(Comment(strip_line_end(text[position:]), number, column))
                 break
             position = text.find("#", position + 1)
-    for where, raw in covered:
-        if where[2] > where[0] and "#" in raw:
-            comments += _joined_comments(where, raw)
+    for where in covered if hashed else ():
+        if where[2] > where[0]:
+            raw = lines.cut(where)
+            if "#" in raw:
+                comments += _joined_comments(where, raw)
     comments.sort(key=lambda c: (c.line, c.column))
     return comments
 
