@@ -11,14 +11,15 @@ from ovadapt_lint.flow.models import flow_models
 STEP = ("app.py", 3, 4, "pick(record)")
 
 
-def _program(returned: dict, args: list) -> resolve.Program:
-    """``pkg.app.run`` returns what ``pkg.lib.pick`` (whose result is ``returned``) makes of ``args``."""
+def _program(returned: dict, args: list, read: tuple = ()) -> resolve.Program:
+    """``pkg.app.run`` returns what ``pkg.lib.pick`` (whose result is ``returned``) makes of ``args`` (``read``:
+    the "<key" marks of what it takes out of that result)."""
     lib = ModuleFacts("pkg.lib", "lib.py", {})
     lib.functions["pkg.lib.pick"] = FunctionFacts("pkg.lib.pick", ["record", "other"], returned)
     app = ModuleFacts("pkg.app", "app.py", {"pick": "pkg.lib.pick"})
     site = CallSite("pkg.lib.pick", STEP, args, {}, [], {})
     app.functions["pkg.app.run"] = FunctionFacts(
-        "pkg.app.run", ["a", "b"], taint_of(("c", 0, (), (), None)), [site]
+        "pkg.app.run", ["a", "b"], taint_of(("c", 0, read, (), None)), [site]
     )
     return resolve.Program([lib, app], flow_models())
 
@@ -64,3 +65,14 @@ def test_a_result_at_its_bound_does_not_work_out_what_it_would_drop(monkeypatch)
         (p, (f"<f{i}",)) for i in range(half) for p in (0, 1)
     )
     assert moved.count(1) == 0, moved  # the second parameter's fields could not have been kept
+
+
+def test_a_key_read_of_a_call_result_drops_what_the_callee_stored_under_another_key() -> None:
+    """``pick(a)["item_id"]`` where ``pick(record)`` returns ``{"text": record["text"], ...}``: the caller's
+    parameter ``a`` reaches the result only under "text", so reading "item_id" does not carry it (its path
+    starts with the stored key and ends in a taken mark; judging by the last step kept it). Reading "text" does."""
+    returned = taint_of(("p", 0, ("text", "<text"), (), None))
+    own = taint_of(("p", 0, (), (), None))
+    for key, carried in (("item_id", []), ("text", [("p", 0)])):
+        result = _program(returned, [own], ("<" + key,)).returns("pkg.app.run")
+        assert [a[:2] for a in result.values()] == carried, (key, result)

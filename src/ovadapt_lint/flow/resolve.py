@@ -643,7 +643,8 @@ def _after(carried: Taint, atom: tuple, models: FlowModels | None = None) -> Tai
         if full(out, tag):
             continue  # it would not be kept: its path and steps are not worked out
         for key in keys:
-            if inner_path and not taken(inner_path[-1]):
+            # Stored under a key first (its outermost step, as facts.read judges): only that key's part comes.
+            if inner_path and not taken(inner_path[0]):
                 if key != "*" and inner_path[0] not in (key, "*"):
                     break  # stored under another key: not what was taken
                 inner_path = inner_path[1:]
