@@ -686,6 +686,18 @@ class FunctionBuilder:
         elif isinstance(target, ast.Starred):
             self.bind(target.value, taint)
 
+    def bind_each(self, target: ast.AST, iterable: ast.AST, taint: Taint) -> None:
+        """What a loop or comprehension binds for each element of ``iterable`` (``taint``: its value). In
+        `for k, v in d.items()` ``v`` is the value under any key of ``d``: read as position #1 of an element, a
+        value stored under a key ("message") was taken for another key and dropped. ``k`` is position #0, as before."""
+        each = elements(taint)
+        if _items_pair(target, iterable):
+            key, value = target.elts  # type: ignore[attr-defined]
+            self.bind(key, read(each, "#0"))
+            self.bind(value, each)
+            return
+        self.bind(target, each)
+
     def store_into(self, target: ast.AST, taint: Taint, value: ast.AST | None) -> None:
         """``root["a"]["b"] = v`` / ``root.setdefault("a", {})[k] = v`` / ``self.x = v``: root takes v's material
         under its keys."""
@@ -808,7 +820,7 @@ class FunctionBuilder:
         elif kind in (ast.For, ast.AsyncFor):
             taint = self.expr(node.iter)  # type: ignore[attr-defined]
             before = dict(self.env)
-            self.bind(node.target, elements(taint))  # type: ignore[attr-defined]
+            self.bind_each(node.target, node.iter, taint)  # type: ignore[attr-defined]
             if isinstance(node.target, ast.Name):  # type: ignore[attr-defined]
                 literal = self.literal_keys(node.iter)  # type: ignore[attr-defined]
                 if literal:
@@ -1790,7 +1802,7 @@ class FunctionBuilder:
             allowed: tuple[str, ...] = ()
             for clause in node.generators:
                 iterated.append(self.expr(clause.iter))
-                self.bind(clause.target, elements(iterated[-1]))
+                self.bind_each(clause.target, clause.iter, iterated[-1])
                 allowed = self.allow_listed(clause)
                 for condition in clause.ifs:
                     self.expr(condition)
@@ -1958,6 +1970,20 @@ def _values_copy(node) -> bool:
         and isinstance(source, ast.Call)
         and isinstance(source.func, ast.Attribute)
         and source.func.attr == "values"
+    )
+
+
+def _items_pair(target: ast.AST, iterable: ast.AST) -> bool:
+    """`k, v` over `d.items()`."""
+    return (
+        isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+        and not any(isinstance(e, ast.Starred) for e in target.elts)
+        and isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr == "items"
+        and not iterable.args
+        and not iterable.keywords
     )
 
 
