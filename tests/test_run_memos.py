@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ovadapt_lint import engine
 from ovadapt_lint.classify import relative_posix
 from ovadapt_lint.config import Config
 from ovadapt_lint.flow.modnames import module_name
@@ -34,14 +33,14 @@ def test_module_names_worked_out_per_folder_match_module_name(tmp_path: Path) ->
     files = _tree(tmp_path)
     packages: dict[str, str] = {}
     for path in files:
-        assert engine._module_name(path, packages) == module_name(path)[0], path
-    assert engine._module_name(tmp_path / "pkg/sub/mod.py", packages) == "pkg.sub.mod"
-    assert engine._module_name(tmp_path / "pkg/sub/__init__.py", packages) == "pkg.sub"
-    assert engine._module_name(tmp_path / "pkg/__init__/__init__.pyi", packages) == (
+        assert module_name(path, packages)[0] == module_name(path)[0], path
+    assert module_name(tmp_path / "pkg/sub/mod.py", packages)[0] == "pkg.sub.mod"
+    assert module_name(tmp_path / "pkg/sub/__init__.py", packages)[0] == "pkg.sub"
+    assert module_name(tmp_path / "pkg/__init__/__init__.pyi", packages)[0] == (
         "pkg.__init__.__init__"
     )
-    assert engine._module_name(tmp_path / "__init__/__init__.py", packages) == "__init__"
-    assert engine._module_name(tmp_path / "plain/mod.py", packages) == "mod"
+    assert module_name(tmp_path / "__init__/__init__.py", packages)[0] == "__init__"
+    assert module_name(tmp_path / "plain/mod.py", packages)[0] == "mod"
 
 
 def test_relative_paths_worked_out_per_folder_match_each_file(tmp_path: Path, monkeypatch) -> None:

@@ -264,31 +264,13 @@ _HERE = Path(".")  # the folder paths are relative to without a config file
 def cache_kind(target: Target, role: str, packages: dict[str, str] | None = None) -> str:
     """What a file is to the cache besides its bytes: its kind and role; JSON with comments is read by file
     name, so the name's leniency is part of it; a Python module's flow facts name the module (``packages``:
-    _module_name's memo, for a run's many files)."""
+    flow.modnames.module_name's memo of each folder's packages part, for a run's many files)."""
     if target.kind == "python":
-        return f"python:{role}:{_module_name(target.path, packages)}"
+        from .flow.modnames import module_name
+
+        return f"python:{role}:{module_name(target.path, packages)[0]}"
     lenient = "c" if target.kind == "json" and lenient_path(target.path) else ""
     return f"{target.kind}{lenient}:{role}"
-
-
-def _module_name(path: Path, packages: dict[str, str] | None) -> str:
-    """flow.modnames.module_name's dotted name. ``packages``: each folder's packages part ("a.b", "" for none),
-    worked out once per folder of a run rather than once per file."""
-    from .flow.modnames import module_name
-
-    if packages is None:
-        return module_name(path)[0]
-    folder, name = os.path.split(path)
-    chain = packages.get(folder)
-    if chain is None:
-        # A stand-in module of the folder: "x" alone when the folder is no package, else "a.b.x".
-        named = module_name(os.path.join(folder, "x.py"))[0]
-        chain = packages[folder] = named[: -len(".x")] if named != "x" else ""
-    if name == "__init__.py":
-        return chain or "__init__"
-    dot = name.rfind(".")
-    stem = name[:dot] if 0 < dot < len(name) - 1 else name  # Path(name).stem, without making a Path
-    return f"{chain}.{stem}" if chain else stem
 
 
 @dataclass(frozen=True)

@@ -9,26 +9,33 @@ from pathlib import Path
 from ..frontends.ast_nodes import BLOCK_CLASSES
 
 
-def module_name(path: Path | str, packages: dict[Path, bool] | None = None) -> tuple[str, bool]:
+def module_name(path: Path | str, packages: dict[str, str] | None = None) -> tuple[str, bool]:
     """(``pkg.sub.mod``, is a package) for a Python file: the folders above it that hold an
-    ``__init__.py`` are its packages (a ``src/`` layout's ``src`` holds none). ``packages``: folder -> holds an
-    ``__init__.py``, kept by a caller that names many modules of the same folders (one run)."""
-    path = Path(os.path.abspath(path))
-    is_package = path.name == "__init__.py"
-    parts = [] if is_package else [path.stem]
-    folder = path.parent
-    while _is_package(folder, packages) and folder.parent != folder:
-        parts.append(folder.name)
-        folder = folder.parent
-    return ".".join(reversed(parts)) or path.stem, is_package
+    ``__init__.py`` are its packages (a ``src/`` layout's ``src`` holds none). ``packages``: each folder, as the
+    paths name it, -> its packages part ("a.b", "" for none), kept by a caller that names many modules of the
+    same folders (one run): the folders above are asked once per folder, not once per file."""
+    folder, name = os.path.split(path)
+    chain = packages.get(folder) if packages is not None else None
+    if chain is None:
+        chain = _packages_part(os.path.abspath(folder or os.curdir))
+        if packages is not None:
+            packages[folder] = chain
+    is_package = name == "__init__.py"
+    dot = name.rfind(".")
+    stem = name[:dot] if 0 < dot < len(name) - 1 else name  # Path(name).stem, without making a Path
+    if is_package:
+        return chain or stem, True
+    return (f"{chain}.{stem}" if chain else stem), False
 
 
-def _is_package(folder: Path, packages: dict[Path, bool] | None) -> bool:
-    if packages is None:
-        return (folder / "__init__.py").is_file()
-    if folder not in packages:
-        packages[folder] = (folder / "__init__.py").is_file()
-    return packages[folder]
+def _packages_part(folder: str) -> str:
+    """The dotted names of ``folder`` (absolute) and the folders above it that are packages, outermost first."""
+    parts: list[str] = []
+    here = Path(folder)
+    while (here / "__init__.py").is_file() and here.parent != here:
+        parts.append(here.name)
+        here = here.parent
+    return ".".join(reversed(parts))
 
 
 def imports_of(tree: ast.Module, name: str, is_package: bool) -> dict[str, str]:
