@@ -28,7 +28,7 @@ from typing import Any
 
 from .findings import Finding, FlowStep, Span
 from .repository import ignore_digest
-from .source import open_regular, read_regular, visible
+from .source import read_regular, visible
 from .userstore import user_key  # the key lives in the user's store, never the repository
 
 DEFAULT_DIR = ".ovadapt_cache"
@@ -231,7 +231,11 @@ class Cache:
         ).hex()
 
     def _path(self, key: str, suffix: str = "") -> Path:
-        return self.folder / key[:2] / f"{key[2:]}{suffix}.json"
+        return Path(self._name(key, suffix))
+
+    def _name(self, key: str, suffix: str = "") -> str:
+        # joined as text: a warm run reads an entry for each of its files
+        return os.path.join(self.folder, key[:2], f"{key[2:]}{suffix}.json")
 
     def get(self, key: str, display: str) -> list[Finding] | None:
         entry = self.get_entry(key, display)
@@ -303,8 +307,7 @@ class Cache:
         if self.secret is None:
             return None
         try:
-            name = os.path.join(self.folder, key[:2], f"{key[2:]}{suffix}.json")  # self._path's
-            entry = json.loads(_read_entry(name).decode("utf-8"))
+            entry = json.loads(read_regular(self._name(key, suffix)).decode("utf-8"))
             payload, mac = entry["findings"], entry["mac"]
             if (
                 not isinstance(payload, str)
@@ -347,19 +350,6 @@ class Cache:
         _create_once(self.folder / "CACHEDIR.TAG", _TAG)
         _create_once(self.folder / ".gitignore", "# Created by ovadapt-lint.\n*\n")
         self._ready = True
-
-
-def _read_entry(path: str) -> bytes:
-    """The bytes of a regular file, as source.read_regular reads them (a planted FIFO must not block), without
-    a buffered file object: a warm run reads an entry for each of its files, and entries are small."""
-    fd = open_regular(path)
-    try:
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 def _real_folder(path: Path) -> bool:
