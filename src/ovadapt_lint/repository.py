@@ -1,6 +1,6 @@
 """The git repository a path lies in: its root, and a digest of its root `.gitignore` (the cache's keys cover
-it: OVA505 asks the repository's ignore rules). Apart from the detectors (detect.ignored_paths re-exports
-``repository_root``) so that a run the cache answers does not import them to key its results."""
+it: OVA505 asks the repository's ignore rules). Apart from the detectors so that a run the cache answers does
+not import them to key its results."""
 
 from __future__ import annotations
 

@@ -4,9 +4,10 @@ The message names the ignore rule or says the folder is a well-known one; never 
 
 from __future__ import annotations
 
-from ..detect.ignored_paths import ignored, relative_paths, repository_root, scratch_folder
+from ..detect.ignored_paths import ignored, relative_paths, scratch_folder
 from ..findings import Finding, digest_value, make_finding
 from ..frontends.json_tree import JsonDocument, format_path, walk
+from ..repository import repository_root
 from . import placeholder
 
 CODE = "OVA505"

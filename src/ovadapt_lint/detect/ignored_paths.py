@@ -16,7 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import rulepack
-from ..repository import repository_root  # noqa: F401  (checks.local_paths asks it here)
 
 # A relative path: folders then a name, not inside a URL, an absolute or home path, or a longer word.
 _RELATIVE = re.compile(
