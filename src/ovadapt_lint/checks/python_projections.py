@@ -259,7 +259,7 @@ class ScopeAnalyzer:
         ] = {}  # id(scope root) -> [(key, value node, why it is published)]
         self.projection_values: dict[int, str] = {}  # id(projection dict display or call) -> why
         self._versions: dict[str, Contract | None] = {}
-        self._versioned: bool | None = None  # _names_a_schema's answer
+        self._marked: tuple[list[int], list[tuple[int, str]]] | None = None  # _marks' answer
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
@@ -292,68 +292,62 @@ class ScopeAnalyzer:
 
     def _may_mark(self) -> bool:
         """Whether any dict, call or store can be a projection (outside ``--scope all``). Each way in
-        ``_projection_dicts`` and ``_analyse`` needs one of these: a string literal that attests, names a
-        projection's schema, ends in a public file name, or three keys of a contract section; a validator's or
-        an attesting keyword's name in the text; a projection type. The front-end's literals are every string
-        constant of the module (f-string parts and docstrings included)."""
-        text = self.module.text
-        if self.projection_types or _ATTESTING_NAME.search(text):
+        ``_projection_dicts`` and ``_analyse`` needs one of these: a projection type, or one of ``_marks``: a
+        line that can mark a dict by itself, or three keys of a contract section among the module's literals."""
+        if self.projection_types:
             return True
-        if any(name in text for name in self.vocab.public_validators):
-            return True
-        values = set()
-        for literal in self.module.literals:
-            value = literal.value
-            # writes_public: any string constant counts, a docstring or an f-string's part too
-            if value.endswith((".public.json", ".public.jsonl")):
-                return True
-            if literal.what == "string literal":  # a key, a value or a module constant
-                values.add(value)
-        if any(len(values & names) >= 3 for _, _, names in self.section_keys):
-            return True
-        return any(is_attestation_key(value) for value in values) or self._names_a_schema(values)
+        hits, keyed = self._marks()
+        keys = {value for _, value in keyed}
+        return bool(hits) or any(len(keys & names) >= 3 for _, _, names in self.section_keys)
+
+    def _marks(self) -> tuple[list[int], list[tuple[int, str]]]:
+        """(the lines that can mark a dict by themselves, sorted: a validator's or an attesting keyword's name in
+        the text; a string literal that attests or names a projection's schema; any string constant, a docstring
+        or an f-string's part too, that ends in a public file name), and (line, key) of each string literal that
+        is a contract section's key, in line order. Worked out once: ``_may_mark`` and ``_scope_filter`` ask."""
+        if self._marked is None:
+            text = self.module.text
+            ends = list(accumulate(map(len, self.lines.lines)))  # an offset's line, by bisection
+            hits = [bisect_right(ends, m.start()) + 1 for m in _ATTESTING_NAME.finditer(text)]
+            for name in self.vocab.public_validators:
+                start = text.find(name)
+                while start >= 0:
+                    hits.append(bisect_right(ends, start) + 1)
+                    start = text.find(name, start + 1)
+            words = frozenset().union(*(names for _, _, names in self.section_keys))
+            keyed: list[tuple[int, str]] = []
+            values = {lit.value for lit in self.module.literals if lit.what == "string literal"}
+            versioned = self._names_a_schema(values)
+            for literal in self.module.literals:
+                value, line = literal.value, literal.span.start_line
+                if value.endswith((".public.json", ".public.jsonl")):
+                    hits.append(line)
+                elif literal.what == "string literal":
+                    if is_attestation_key(value) or (versioned and value == "schema_version"):
+                        hits.append(line)
+                    elif value in words:
+                        keyed.append((line, value))
+            hits.sort()
+            self._marked = (hits, keyed)
+        return self._marked
 
     def _names_a_schema(self, values: set[str]) -> bool:
         """Whether a dict can name a projection's schema: a ``schema_version`` key, and a version
         ``recognise_version`` takes among the module's literals (its own, or a constant's: ``_version``), asked
-        without remembering each literal. ``values``: the module's string literals, the same set at each call (the
-        answer is kept: ``_may_mark`` and ``_scope_filter`` both ask)."""
+        without remembering each literal. ``values``: the module's string literals."""
         from .python_contracts import near_version
 
-        if self._versioned is None:
-            versions = [c.schema_version for c in self.contracts]
-            self._versioned = "schema_version" in values and any(
-                _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
-                for value in values
-            )
-        return self._versioned
+        versions = [c.schema_version for c in self.contracts]
+        return "schema_version" in values and any(
+            _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
+            for value in values
+        )
 
     def _scope_filter(self) -> Callable[[ast.AST], bool]:
-        """Which scopes can mark a dict by themselves, by the lines of a function (``_may_mark``'s tests, line
-        by line): the module's own scope always; a function that another one returns into a projection is
-        collected when that is found (``_returned_into``)."""
-        text = self.module.text
-        ends = list(accumulate(map(len, self.lines.lines)))  # an offset's line, by bisection
-        hits = [bisect_right(ends, m.start()) + 1 for m in _ATTESTING_NAME.finditer(text)]
-        for name in self.vocab.public_validators:
-            start = text.find(name)
-            while start >= 0:
-                hits.append(bisect_right(ends, start) + 1)
-                start = text.find(name, start + 1)
-        words = frozenset().union(*(names for _, _, names in self.section_keys))
-        keyed: list[tuple[int, str]] = []  # (line, a section's key), in line order
-        values = {lit.value for lit in self.module.literals if lit.what == "string literal"}
-        versioned = self._names_a_schema(values)
-        for literal in self.module.literals:
-            value, line = literal.value, literal.span.start_line
-            if value.endswith((".public.json", ".public.jsonl")):
-                hits.append(line)
-            elif literal.what == "string literal":
-                if is_attestation_key(value) or (versioned and value == "schema_version"):
-                    hits.append(line)
-                elif value in words:
-                    keyed.append((line, value))
-        hits.sort()
+        """Which scopes can mark a dict by themselves, by the lines of a function (``_marks``): the module's own
+        scope always; a function that another one returns into a projection is collected when that is found
+        (``_returned_into``)."""
+        hits, keyed = self._marks()
         keyed_lines = [line for line, _ in keyed]
 
         def wanted(root: ast.AST) -> bool:
