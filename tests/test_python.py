@@ -396,6 +396,61 @@ def test_many_hash_literals_on_one_line_cost_linear_time() -> None:
     assert large < 8 * small
 
 
+def test_statements_without_quotes_are_skipped_yet_every_literal_is_collected() -> None:
+    # Issue 25: the front end skips the statements whose lines hold no quote; a decorator above its `def`, a
+    # string spanning lines, an f-string, else/finally/except/match blocks keep every literal they hold, as the
+    # walk that also collects identifiers (and skips nothing) finds them.
+    from ovadapt_lint.frontends.python_text import parse_text
+    from ovadapt_lint.source import SourceFile
+
+    code = """\
+import os
+@route('/health')
+def health(x):
+    return x + 1
+class Box:
+    size = 3
+    def get(self):
+        return self.size
+def f(y):
+    if y:
+        y += 1
+    else:
+        z = (
+            y,
+            b'raw',
+        )
+    try:
+        y = y * 2
+    except ValueError:
+        y = f'{y}-bad'
+    finally:
+        w = '''first
+middle
+last'''
+    match y:
+        case 1:
+            q = {'key': "value"}
+    return y
+"""
+    source = SourceFile(Path("m.py"), "m.py", code.encode())
+    skipped, walked = parse_text(source)[0], parse_text(source, names=True)[0]
+    assert skipped is not None and walked is not None
+
+    def found(module) -> list:
+        return [(lit.value, lit.what, lit.where, lit.key) for lit in module.literals]
+
+    assert found(skipped) == found(walked)
+    assert [value for value, *_ in found(skipped)] == [
+        "/health",
+        "raw",
+        "-bad",
+        "first\nmiddle\nlast",
+        "key",
+        "value",
+    ]
+
+
 # Contract values in styles the flow corpus (corpus/flows/contract_values) does not hold: model field helpers,
 # NamedTuple defaults, a constant bound through another constant in a sibling, gates built by a comprehension,
 # every missing future gate, and what stays unjudged (another schema, a name-only section, a "" default).

@@ -18,6 +18,7 @@ import tokenize
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from ..findings import Finding, Span
@@ -227,6 +228,10 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     known, node_class = FIELDS, ast.AST
     # A third of all nodes are names, with nothing in them: queued only when identifiers are collected.
     unqueued = None if want_names else ast.Name
+    # A statement with no quote on its lines holds no string (a third of all nodes): skipped unless
+    # identifiers are collected. ``quoted[n]``: how many of the first n lines hold a quote.
+    quoted = None if want_names else _quoted_lines(lines.lines)
+    blocks = _BLOCKS
     node: Any  # dispatched on its exact class below, which mypy cannot narrow by
     while todo:
         node = pop()
@@ -257,6 +262,13 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
             if child is None:
                 continue
             if child.__class__ is list:
+                if quoted is not None and name in blocks:  # statements: each has a position
+                    for item in child:
+                        start = _first_line(item) if item.__class__ in _DEFINITIONS else item.lineno
+                        end = item.end_lineno
+                        if end >= len(quoted) or quoted[end] != quoted[start - 1]:
+                            push(item)
+                    continue
                 for item in child:
                     if item is None or item.__class__ is unqueued:
                         continue
@@ -286,6 +298,21 @@ def _collect(source: SourceFile, tree: ast.Module, text: str, want_names: bool) 
     result.comments = _comments(lines, covered)
     literals.sort(key=lambda lit: (lit.where[0], lit.where[1]))
     return result
+
+
+_BLOCKS = frozenset({"body", "orelse", "finalbody"})  # the fields that hold statements (in a list)
+
+
+def _first_line(definition: Any) -> int:
+    """A function's or class's first line: its decorators come before ``def``/``class``."""
+    decorators = definition.decorator_list
+    return decorators[0].lineno if decorators else definition.lineno
+
+
+def _quoted_lines(lines: list[str]) -> list[int]:
+    """How many of the first n lines hold a quote (index n): every string literal, docstring and f-string has
+    one on its lines, so a statement whose lines hold none has nothing to collect."""
+    return [0, *accumulate("'" in line or '"' in line for line in lines)]
 
 
 _ASSIGNING = frozenset({ast.Assign, ast.AnnAssign, ast.Call, ast.Dict})
