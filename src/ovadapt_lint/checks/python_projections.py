@@ -319,7 +319,7 @@ class ScopeAnalyzer:
             values = {lit.value for lit in self.module.literals if lit.what == "string literal"}
             versioned = self._names_a_schema(values)
             for literal in self.module.literals:
-                value, line = literal.value, literal.span.start_line
+                value, line = literal.value, literal.where[0]  # no Span made per literal
                 if value.endswith((".public.json", ".public.jsonl")):
                     hits.append(line)
                 elif literal.what == "string literal":
@@ -337,10 +337,12 @@ class ScopeAnalyzer:
         without remembering each literal. ``values``: the module's string literals."""
         from .python_contracts import near_version
 
+        if "schema_version" not in values:
+            return False
+        # The pattern over every value first (in C), then each known version: no generator per value.
         versions = [c.schema_version for c in self.contracts]
-        return "schema_version" in values and any(
-            _NAMED_PUBLIC.search(value) or any(near_version(value, known) for known in versions)
-            for value in values
+        return any(map(_NAMED_PUBLIC.search, values)) or any(
+            near_version(value, known) for known in versions for value in values
         )
 
     def _scope_filter(self) -> Callable[[ast.AST], bool]:
