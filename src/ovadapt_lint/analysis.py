@@ -105,6 +105,12 @@ class Analysis:
         """The internal-name entries, read from their files once."""
         return read_deny_list(self.config.deny_list)
 
+    @cached_property
+    def packages(self) -> dict[str, str]:
+        """flow.modnames.module_name's memo (each folder's packages part): a run's modules share their folders,
+        and each asks the folders above it for an ``__init__.py``."""
+        return {}
+
     # Built on first use, where it is used: a run answered by the cache needs neither, and a worker builds
     # its own scanner (with its own string cache) from the shipped parts.
     @cached_property

@@ -83,7 +83,7 @@ def classify_module(module: PythonText, analysis) -> Publication:
     ):
         return Publication()
     try:
-        named: tuple[str, bool] | None = module_name(module.source.path)
+        named: tuple[str, bool] | None = module_name(module.source.path, analysis.packages)
     except (OSError, ValueError):
         named = None
     imports = imports_of(module.tree, *named) if named is not None else None

@@ -183,7 +183,7 @@ TEXT_CHECKS = (
 def _module_name(ctx: Context) -> tuple[str, bool]:
     from ..flow.modnames import module_name
 
-    return module_name(ctx.source.path)
+    return module_name(ctx.source.path, ctx.analysis.packages)
 
 
 def _classify_python(ctx: Context) -> Publication:
