@@ -43,6 +43,7 @@ _MAX_DEPTH = 4  # helper calls followed into each other
 _BUDGET = 20000  # expressions evaluated per module: a huge generated module is judged only in part
 _MAX_SIBLING = 1 << 20  # bytes of a sibling module read for its constants and helpers
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (*_FUNCTIONS, ast.ClassDef)
 
 
 # --- values -------------------------------------------------------------------------------------
@@ -285,20 +286,28 @@ class Modules:
         self.read: list[
             str
         ] = []  # sibling files read: the module's contract findings depend on them too
-        self.root: Path | None = None
-        if path is not None:
-            depth = len(local.name.split(".")) - (0 if is_package else 1)
-            root = Path(os.path.abspath(path)).parent
+        self._path, self._is_package = path, is_package
+        self._root: Path | None = None
+
+    @property
+    def root(self) -> Path | None:
+        """The directory the module's dotted name starts from, worked out once a sibling is looked for (most
+        modules import none the evaluation reads)."""
+        if self._root is None and self._path is not None:
+            depth = len(self.local.name.split(".")) - (0 if self._is_package else 1)
+            root = Path(os.path.abspath(self._path)).parent
             for _ in range(depth):
                 root = root.parent
-            self.root = root
+            self._root = root
+        return self._root
 
     def view(self, name: str) -> ModuleView | None:
         if name in self.views:
             return self.views[name]
         found = None
-        if self.root is not None and name and all(p.isidentifier() for p in name.split(".")):
-            base = self.root.joinpath(*name.split("."))
+        root = self.root
+        if root is not None and name and all(p.isidentifier() for p in name.split(".")):
+            base = root.joinpath(*name.split("."))
             for candidate, package in (
                 (base.with_suffix(".py"), False),
                 (base / "__init__.py", True),
@@ -938,10 +947,11 @@ def _flat(body: list[ast.stmt]):
     stack = list(reversed(body))
     while stack:
         statement = stack.pop()
-        if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
+        if isinstance(statement, _SCOPES):
             continue
         yield statement
-        stack.extend(reversed(_statements(statement)))
+        if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
+            stack.extend(reversed(_statements(statement)))
 
 
 # --- judging ------------------------------------------------------------------------------------
@@ -1359,24 +1369,36 @@ def _definitions(tree: ast.Module):
     while stack:
         node = stack.pop()
         for statement in _statements(node):
-            if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
+            if isinstance(statement, _SCOPES):
                 yield statement
             if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no definition
                 stack.append(statement)
 
 
+# Per block-holding node class: its fields that hold statements, and those that hold clauses with a body (except
+# handlers, match cases); looked up once per node instead of trying every name on it.
+_BLOCKS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    kind: (
+        tuple(a for a in ("body", "orelse", "finalbody") if a in kind._fields),
+        tuple(a for a in ("handlers", "cases") if a in kind._fields),
+    )
+    for kind in BLOCK_CLASSES
+}
+
+
 def _statements(node: ast.AST) -> list[ast.stmt]:
-    if node.__class__ not in BLOCK_CLASSES:
+    fields = _BLOCKS.get(node.__class__)
+    if fields is None:
         return []
+    blocks, clauses = fields
     out: list[ast.stmt] = []
-    for attr in ("body", "orelse", "finalbody"):
+    for attr in blocks:
         part = getattr(node, attr, None)
         if isinstance(part, list):
             out += part
-    for handler in getattr(node, "handlers", ()):
-        out += handler.body
-    for case in getattr(node, "cases", ()):
-        out += case.body
+    for attr in clauses:
+        for clause in getattr(node, attr, ()):
+            out += clause.body
     return out
 
 
@@ -1396,16 +1418,28 @@ def _words(contracts: tuple[Contract, ...]) -> tuple[tuple[frozenset[str], ...],
 def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> bool:
     """A contract value, or two compound keys of one contract object (``waiting_on``, ``issue_ref_id``: single
     words such as ``state`` or ``summary`` are in every other function)."""
-    places, marks = words
-    return any(w in segment for w in marks) or any(
-        sum(1 for w in keys if w in segment) >= 2 for keys in _compound(places)
-    )
+    marks, compound, objects = _searched(words)
+    if any(w in segment for w in marks):
+        return True
+    # Each key searched once, though objects share keys: the search of the text is the cost.
+    found = {w for w in compound if w in segment}
+    return any(len(found.intersection(keys)) >= 2 for keys in objects)
 
 
 @lru_cache(maxsize=16)
-def _compound(places: tuple[frozenset[str], ...]) -> tuple[tuple[str, ...], ...]:
-    """Each contract object's compound keys (``waiting_on``), the ones that mark a builder."""
-    return tuple(tuple(w for w in keys if "_" in w) for keys in places)
+def _searched(
+    words: tuple[tuple[frozenset[str], ...], frozenset[str]],
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[frozenset[str], ...]]:
+    """What ``_worth`` searches: the marks (``schema_version`` first, the one most builders hold), the distinct
+    compound keys that are no mark (a mark is absent by then), and each contract object's compound keys."""
+    places, marks = words
+    objects = tuple(frozenset(w for w in keys if "_" in w) for keys in places)
+    compound = frozenset().union(*objects) - marks
+    return (
+        tuple(sorted(marks, key=lambda w: (w != "schema_version", w))),
+        tuple(sorted(compound)),
+        objects,
+    )
 
 
 @lru_cache(maxsize=16)
