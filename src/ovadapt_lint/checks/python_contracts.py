@@ -47,13 +47,14 @@ _SCOPES = (*_FUNCTIONS, ast.ClassDef)
 
 
 # --- values -------------------------------------------------------------------------------------
-@dataclass(eq=False)
+# Slots: a module's evaluation makes thousands of values and deferred results; slotted ones are quicker to make.
+@dataclass(eq=False, slots=True)
 class Lit:
     value: Any
     node: ast.AST | None  # where it is reported (in the linted module), None: not reportable here
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Obj:
     entries: dict[str, Any]
     node: ast.AST | None
@@ -64,21 +65,21 @@ class Obj:
     model: bool = False  # a model class's defaults (a placeholder "" is not a value it publishes)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Seq:
     items: list[Any]
     node: ast.AST | None
     exact: bool = True  # every item is known (no comprehension, spread or escape)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Opaque:
     node: (
         ast.AST | None
     )  # an expression the analysis cannot evaluate (reported only as a must-be-False flag)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Ref:
     """A function, class or module the evaluator can follow."""
 
@@ -336,7 +337,7 @@ class Modules:
 
 
 # --- evaluation ---------------------------------------------------------------------------------
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Pending:
     """A helper's result or an imported name, worked out only when a contract object needs it: most calls
     of a module build nothing the contracts judge, and following each would cost more than parsing."""
@@ -481,6 +482,8 @@ class Evaluator:
             return Opaque(here)
         if isinstance(node, ast.Name):
             return self.name(view, env, node.id, node)
+        if isinstance(node, ast.Call):  # the kinds most often met first
+            return self.call(view, env, node, scope)
         if isinstance(node, ast.Attribute):
             base = self.eval(view, env, node.value, scope)
             if isinstance(base, Pending) or (isinstance(base, _Ref) and base.node is None):
@@ -519,8 +522,6 @@ class Evaluator:
             ):
                 return Lit(left.value + right.value, here)  # PARENT = BASE + "_v0"
             return Opaque(here)
-        if isinstance(node, ast.Call):
-            return self.call(view, env, node, scope)
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
             return self._new(Seq([], here, exact=False), view)
         return Opaque(here)
@@ -592,17 +593,14 @@ class Evaluator:
         kwargs = [(k.arg, self.eval(view, env, k.value, scope)) for k in node.keywords]
         # Given a contract key or value written here (``gate("memory_writeback", "approved")``): its result is
         # judged here with them. Other helpers are judged in their own module, with their parameters unknown.
+        given = [*args, *(v for _, v in kwargs)]
         argued = view.local and (
             any(k in self.keys for k, _ in kwargs)
             or any(
-                isinstance(v, Lit) and v.node is not None and v.value in self.marks
-                for v in [*args, *(v for _, v in kwargs)]
+                isinstance(v, Lit) and v.node is not None and v.value in self.marks for v in given
             )
         )
-        feeds = any(
-            isinstance(v, Obj) and not self.keys.isdisjoint(v.entries)
-            for v in [*args, *(v for _, v in kwargs)]
-        )
+        feeds = any(isinstance(v, Obj) and not self.keys.isdisjoint(v.entries) for v in given)
         return self._defer(
             Pending(
                 lambda: self.invoke(
@@ -971,6 +969,7 @@ class ContractJudge:
         self.report: Report = _unset_report
         self.code: Callable[[ast.AST], str] = str
         self.places = {c: contract_places(c) for c in contracts}
+        self.words = _recognising(contracts)
         self.by_container = {key: c for c in contracts for key in c.container_keys}
         self.judged: set[int] = (
             set()
@@ -995,6 +994,8 @@ class ContractJudge:
             contract = self.contract_for_version(version.value)
             return self.root(contract) if contract is not None else False
         keys = set(obj.entries) | obj.declared
+        if keys.isdisjoint(self.words):
+            return None  # no hit below could be counted: most objects a module builds
         best, score = None, 0
         for contract in self.contracts:
             needed = STRUCTURAL_MATCH if "schema_version" in keys else STRUCTURAL_MATCH_UNVERSIONED
@@ -1201,6 +1202,16 @@ class ContractJudge:
             return
         self.seen.add(where)
         self.report(code, node, message, ident)
+
+
+@lru_cache(maxsize=16)
+def _recognising(contracts: tuple[Contract, ...]) -> frozenset[str]:
+    """Every key that counts towards recognising an object (``ContractJudge.recognise``): an object with none of
+    them has no place, and most objects a module builds have none."""
+    return frozenset().union(
+        *(c.distinctive_keys for c in contracts),
+        *(p.props for c in contracts for p in contract_places(c)),
+    )
 
 
 @lru_cache(maxsize=4096)
