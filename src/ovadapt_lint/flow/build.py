@@ -800,8 +800,9 @@ class FunctionBuilder:
             self.statement(statement)
 
     def statement(self, node: ast.stmt) -> None:
-        for key, value, reason in self.sink_owner.get(id(node), ()):
-            self.sink(reason, key, value, self.expr(value))
+        if self.sink_owner:  # most functions have no projection's field to judge
+            for key, value, reason in self.sink_owner.get(id(node), ()):
+                self.sink(reason, key, value, self.expr(value))
         kind = type(node)
         if kind is ast.Assign:
             taint = self.expr(node.value)  # type: ignore[attr-defined]
@@ -1032,6 +1033,9 @@ class FunctionBuilder:
         return handler(self, node) if handler is not None else EMPTY
 
     def e_name(self, node: ast.Name) -> Taint:
+        bound = self.env.get(node.id)
+        if bound is not None:
+            return bound  # a local name (most reads): what the tests below come to for it
         kind = self.models.source_names.get(node.id)
         if kind is not None and node.id not in self.env:
             return self.source(kind, node)
