@@ -143,7 +143,9 @@ def test_a_scan_with_the_prefilter_equals_a_scan_without_it(
     texts = [t for _, regex in _rows() for t in _matching_texts(regex, rng)[:40]]
     patterns = builtin_pack().secrets
     gated = [scan_secrets(t, patterns) for t in texts]
-    monkeypatch.setattr(credentials._DetectSecretsIndex, "candidates", lambda self, text: self.rows)
+    monkeypatch.setattr(
+        credentials._DetectSecretsIndex, "candidates", lambda self, text, present=None: self.rows
+    )
     ungated = [scan_secrets(t, patterns) for t in texts]
     assert sum(1 for h in ungated if any(x.signature == "detect-secrets" for x in h)) > 100
     assert gated == ungated
