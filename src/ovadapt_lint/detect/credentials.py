@@ -179,7 +179,7 @@ class SecretPatterns:
             indexes = [(exact, False), (folded, True)]
             if detect_secrets is not None:
                 indexes += [(detect_secrets.exact, False), (detect_secrets.folded, True)]
-            found = (detect_secrets, NeedleSets(indexes))
+            found = (detect_secrets, NeedleSets(indexes, [0, 0, 1, 1][: len(indexes)]))
             self.__dict__.setdefault("_one_pass", {})[detect_secrets is None] = found
         return found[1]
 
@@ -667,7 +667,7 @@ def scan_secrets(
         windows = _windows(text)
     detect_secrets = _detect_secrets_index() if windows or _DS_INDEX[1] is not None else None
     found = patterns.one_pass(detect_secrets).present(text)
-    theirs: set[str] | None = None
+    theirs: frozenset[str] | None = None
     if found is None:  # not ASCII: each index on its own
         exact, folded = patterns.needle_index
         present: set[str] = set()
@@ -677,12 +677,14 @@ def scan_secrets(
             folded.present(text.lower(), present)
         chosen = frozenset(present)
     else:
-        chosen = frozenset(found[0] | found[1])
+        chosen = found[0]
         if detect_secrets is not None:
-            theirs = found[2] | found[3]
+            theirs = found[1]
     specific, by_name = patterns.groups
     keyed = key is not None
-    _pattern_hits(specific.candidates(chosen, keyed), text, key, prose, claimed, hits)
+    candidates = specific.candidates(chosen, keyed)
+    if candidates:
+        _pattern_hits(candidates, text, key, prose, claimed, hits)
     if detect_secrets is not None:
         regexes = detect_secrets.candidates(text, theirs)
         if regexes:
@@ -690,7 +692,9 @@ def scan_secrets(
                 windows = _windows(text)
             _detect_secrets_hits(text, windows, regexes, claimed, hits)
     # Last, so a known format (detect-secrets' Azure `AccountKey=…`) keeps its own rule and label.
-    _pattern_hits(by_name.candidates(chosen, keyed), text, key, prose, claimed, hits)
+    candidates = by_name.candidates(chosen, keyed)
+    if candidates:
+        _pattern_hits(candidates, text, key, prose, claimed, hits)
     return hits
 
 
@@ -831,21 +835,21 @@ class _DetectSecretsIndex:
         self.group = _PatternGroup(rows, [gate[0] if gate else () for gate in gates], _compiled_row)
 
     def candidates(
-        self, text: str, present: set[str] | None = None
+        self, text: str, present: frozenset[str] | None = None
     ) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         """The rows that can match somewhere in ``text``, their regexes compiled. ``present``: the needles
         occurring in ``text``, when a pass shared with other needles found them (an ASCII text's)."""
         if present is not None:
-            return self.group.candidates(frozenset(present))
-        present = set()
+            return self.group.candidates(present)
+        found: set[str] = set()
         if self.exact is not None:
-            self.exact.present(text, present)
+            self.exact.present(text, found)
         if self.folded is not None:
             if text.isascii():
-                self.folded.present(text.lower(), present)
+                self.folded.present(text.lower(), found)
             else:
-                present |= self.folded_needles
-        return self.group.candidates(frozenset(present))
+                found |= self.folded_needles
+        return self.group.candidates(frozenset(found))
 
 
 def _gates(rows: tuple[tuple[str, str, LazyRegex], ...]) -> list:

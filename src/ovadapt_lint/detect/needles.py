@@ -77,8 +77,12 @@ class NeedleSets:
     case-insensitive, reads each byte once and lists every needle that occurs. Only for ASCII text, where
     matching case-insensitively is matching in the lower case (Unicode folding matches `ſ` for `s`)."""
 
-    def __init__(self, indexes: list[tuple[Needles | None, bool]]) -> None:
+    def __init__(
+        self, indexes: list[tuple[Needles | None, bool]], slots: list[int] | None = None
+    ) -> None:
+        # ``slots``: which answer each index's needles go to (default: an answer per index).
         self.indexes = indexes
+        self.slots = slots if slots is not None else list(range(len(indexes)))
         # Each pattern of the set -> (which index, which needle).
         self.owners = [
             (kind, needle)
@@ -87,24 +91,31 @@ class NeedleSets:
             for needle in index.needles
         ]
         self._set: Any = None  # built on first use
+        # Answers by the patterns matched: texts repeat a few such sets (CHOSEN_SETS), and a repeated
+        # frozenset keeps its hash for the lookups that follow.
+        self._answers: dict[tuple[int, ...], tuple[frozenset[str], ...]] = {}
 
-    def present(self, text: str) -> list[set[str]] | None:
-        """Per index, the needles occurring in ``text`` (as its ``present`` reports them); None when the text is
-        not ASCII: then ask each index itself."""
+    def present(self, text: str) -> tuple[frozenset[str], ...] | None:
+        """Per slot, the needles occurring in ``text`` (as its indexes' ``present`` report them); None when the
+        text is not ASCII: then ask each index itself."""
         if not text.isascii():
             return None
-        found: list[set[str]] = [set() for _ in self.indexes]
-        if not self.owners:
-            return found
         if self._set is None:
-            self._set = self._compiled()
-        indices = self._set.Match(text.encode("ascii"))
-        if indices:
-            indexes, owners = self.indexes, self.owners
-            for number in indices:
-                kind, needle = owners[number]
-                found[kind].update(indexes[kind][0].prefixes[needle])  # type: ignore[union-attr]
-        return found
+            self._set = self._compiled() if self.owners else False
+        indices = self._set.Match(text.encode("ascii")) if self._set else None
+        matched = tuple(sorted(indices)) if indices else ()
+        answer = self._answers.get(matched)
+        if answer is None:
+            found: list[set[str]] = [set() for _ in range(max(self.slots, default=-1) + 1)]
+            for number in matched:
+                kind, needle = self.owners[number]
+                index = self.indexes[kind][0]
+                assert index is not None  # owners come from indexes that are there
+                found[self.slots[kind]].update(index.prefixes[needle])
+            if len(self._answers) >= CHOSEN_SETS:
+                self._answers.clear()
+            answer = self._answers[matched] = tuple(frozenset(f) for f in found)
+        return answer
 
     def _compiled(self) -> Any:
         import re2  # type: ignore[import-untyped]  # google-re2 ships no type information

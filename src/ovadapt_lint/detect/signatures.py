@@ -136,7 +136,7 @@ def scan_text(
     unguarded, plan, exact, folded_needles, chosen = _plan(signatures, raw_content, prose)
     # Which needles occur, asked once per text rather than once per signature (issue 15), both kinds in one pass.
     folded = text.lower() if folded_needles is not None else None
-    found = _one_pass(signatures).present(text)
+    found: tuple[frozenset[str], ...] | list[set[str]] | None = _one_pass(signatures).present(text)
     if found is None:  # not ASCII: each index on its own
         found = [
             exact.present(text) if exact is not None else set(),
