@@ -43,16 +43,18 @@ _MAX_DEPTH = 4  # helper calls followed into each other
 _BUDGET = 20000  # expressions evaluated per module: a huge generated module is judged only in part
 _MAX_SIBLING = 1 << 20  # bytes of a sibling module read for its constants and helpers
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (*_FUNCTIONS, ast.ClassDef)
 
 
 # --- values -------------------------------------------------------------------------------------
-@dataclass(eq=False)
+# Slots: a module's evaluation makes thousands of values and deferred results; slotted ones are quicker to make.
+@dataclass(eq=False, slots=True)
 class Lit:
     value: Any
     node: ast.AST | None  # where it is reported (in the linted module), None: not reportable here
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Obj:
     entries: dict[str, Any]
     node: ast.AST | None
@@ -63,21 +65,21 @@ class Obj:
     model: bool = False  # a model class's defaults (a placeholder "" is not a value it publishes)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Seq:
     items: list[Any]
     node: ast.AST | None
     exact: bool = True  # every item is known (no comprehension, spread or escape)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Opaque:
     node: (
         ast.AST | None
     )  # an expression the analysis cannot evaluate (reported only as a must-be-False flag)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Ref:
     """A function, class or module the evaluator can follow."""
 
@@ -285,20 +287,28 @@ class Modules:
         self.read: list[
             str
         ] = []  # sibling files read: the module's contract findings depend on them too
-        self.root: Path | None = None
-        if path is not None:
-            depth = len(local.name.split(".")) - (0 if is_package else 1)
-            root = Path(os.path.abspath(path)).parent
+        self._path, self._is_package = path, is_package
+        self._root: Path | None = None
+
+    @property
+    def root(self) -> Path | None:
+        """The directory the module's dotted name starts from, worked out once a sibling is looked for (most
+        modules import none the evaluation reads)."""
+        if self._root is None and self._path is not None:
+            depth = len(self.local.name.split(".")) - (0 if self._is_package else 1)
+            root = Path(os.path.abspath(self._path)).parent
             for _ in range(depth):
                 root = root.parent
-            self.root = root
+            self._root = root
+        return self._root
 
     def view(self, name: str) -> ModuleView | None:
         if name in self.views:
             return self.views[name]
         found = None
-        if self.root is not None and name and all(p.isidentifier() for p in name.split(".")):
-            base = self.root.joinpath(*name.split("."))
+        root = self.root
+        if root is not None and name and all(p.isidentifier() for p in name.split(".")):
+            base = root.joinpath(*name.split("."))
             for candidate, package in (
                 (base.with_suffix(".py"), False),
                 (base / "__init__.py", True),
@@ -327,7 +337,7 @@ class Modules:
 
 
 # --- evaluation ---------------------------------------------------------------------------------
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Pending:
     """A helper's result or an imported name, worked out only when a contract object needs it: most calls
     of a module build nothing the contracts judge, and following each would cost more than parsing."""
@@ -472,6 +482,8 @@ class Evaluator:
             return Opaque(here)
         if isinstance(node, ast.Name):
             return self.name(view, env, node.id, node)
+        if isinstance(node, ast.Call):  # the kinds most often met first
+            return self.call(view, env, node, scope)
         if isinstance(node, ast.Attribute):
             base = self.eval(view, env, node.value, scope)
             if isinstance(base, Pending) or (isinstance(base, _Ref) and base.node is None):
@@ -510,8 +522,6 @@ class Evaluator:
             ):
                 return Lit(left.value + right.value, here)  # PARENT = BASE + "_v0"
             return Opaque(here)
-        if isinstance(node, ast.Call):
-            return self.call(view, env, node, scope)
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
             return self._new(Seq([], here, exact=False), view)
         return Opaque(here)
@@ -583,17 +593,14 @@ class Evaluator:
         kwargs = [(k.arg, self.eval(view, env, k.value, scope)) for k in node.keywords]
         # Given a contract key or value written here (``gate("memory_writeback", "approved")``): its result is
         # judged here with them. Other helpers are judged in their own module, with their parameters unknown.
+        given = [*args, *(v for _, v in kwargs)]
         argued = view.local and (
             any(k in self.keys for k, _ in kwargs)
             or any(
-                isinstance(v, Lit) and v.node is not None and v.value in self.marks
-                for v in [*args, *(v for _, v in kwargs)]
+                isinstance(v, Lit) and v.node is not None and v.value in self.marks for v in given
             )
         )
-        feeds = any(
-            isinstance(v, Obj) and not self.keys.isdisjoint(v.entries)
-            for v in [*args, *(v for _, v in kwargs)]
-        )
+        feeds = any(isinstance(v, Obj) and not self.keys.isdisjoint(v.entries) for v in given)
         return self._defer(
             Pending(
                 lambda: self.invoke(
@@ -938,10 +945,11 @@ def _flat(body: list[ast.stmt]):
     stack = list(reversed(body))
     while stack:
         statement = stack.pop()
-        if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
+        if isinstance(statement, _SCOPES):
             continue
         yield statement
-        stack.extend(reversed(_statements(statement)))
+        if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
+            stack.extend(reversed(_statements(statement)))
 
 
 # --- judging ------------------------------------------------------------------------------------
@@ -961,6 +969,7 @@ class ContractJudge:
         self.report: Report = _unset_report
         self.code: Callable[[ast.AST], str] = str
         self.places = {c: contract_places(c) for c in contracts}
+        self.words = _recognising(contracts)
         self.by_container = {key: c for c in contracts for key in c.container_keys}
         self.judged: set[int] = (
             set()
@@ -985,6 +994,8 @@ class ContractJudge:
             contract = self.contract_for_version(version.value)
             return self.root(contract) if contract is not None else False
         keys = set(obj.entries) | obj.declared
+        if keys.isdisjoint(self.words):
+            return None  # no hit below could be counted: most objects a module builds
         best, score = None, 0
         for contract in self.contracts:
             needed = STRUCTURAL_MATCH if "schema_version" in keys else STRUCTURAL_MATCH_UNVERSIONED
@@ -1193,6 +1204,16 @@ class ContractJudge:
         self.report(code, node, message, ident)
 
 
+@lru_cache(maxsize=16)
+def _recognising(contracts: tuple[Contract, ...]) -> frozenset[str]:
+    """Every key that counts towards recognising an object (``ContractJudge.recognise``): an object with none of
+    them has no place, and most objects a module builds have none."""
+    return frozenset().union(
+        *(c.distinctive_keys for c in contracts),
+        *(p.props for c in contracts for p in contract_places(c)),
+    )
+
+
 @lru_cache(maxsize=4096)
 def near_version(version: str, known: str) -> bool:
     """The same schema_version, or a typo of it (the cheap upper bounds first: most versions are far off)."""
@@ -1359,24 +1380,36 @@ def _definitions(tree: ast.Module):
     while stack:
         node = stack.pop()
         for statement in _statements(node):
-            if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
+            if isinstance(statement, _SCOPES):
                 yield statement
             if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no definition
                 stack.append(statement)
 
 
+# Per block-holding node class: its fields that hold statements, and those that hold clauses with a body (except
+# handlers, match cases); looked up once per node instead of trying every name on it.
+_BLOCKS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    kind: (
+        tuple(a for a in ("body", "orelse", "finalbody") if a in kind._fields),
+        tuple(a for a in ("handlers", "cases") if a in kind._fields),
+    )
+    for kind in BLOCK_CLASSES
+}
+
+
 def _statements(node: ast.AST) -> list[ast.stmt]:
-    if node.__class__ not in BLOCK_CLASSES:
+    fields = _BLOCKS.get(node.__class__)
+    if fields is None:
         return []
+    blocks, clauses = fields
     out: list[ast.stmt] = []
-    for attr in ("body", "orelse", "finalbody"):
+    for attr in blocks:
         part = getattr(node, attr, None)
         if isinstance(part, list):
             out += part
-    for handler in getattr(node, "handlers", ()):
-        out += handler.body
-    for case in getattr(node, "cases", ()):
-        out += case.body
+    for attr in clauses:
+        for clause in getattr(node, attr, ()):
+            out += clause.body
     return out
 
 
@@ -1396,16 +1429,28 @@ def _words(contracts: tuple[Contract, ...]) -> tuple[tuple[frozenset[str], ...],
 def _worth(segment: str, words: tuple[tuple[frozenset[str], ...], frozenset[str]]) -> bool:
     """A contract value, or two compound keys of one contract object (``waiting_on``, ``issue_ref_id``: single
     words such as ``state`` or ``summary`` are in every other function)."""
-    places, marks = words
-    return any(w in segment for w in marks) or any(
-        sum(1 for w in keys if w in segment) >= 2 for keys in _compound(places)
-    )
+    marks, compound, objects = _searched(words)
+    if any(w in segment for w in marks):
+        return True
+    # Each key searched once, though objects share keys: the search of the text is the cost.
+    found = {w for w in compound if w in segment}
+    return any(len(found.intersection(keys)) >= 2 for keys in objects)
 
 
 @lru_cache(maxsize=16)
-def _compound(places: tuple[frozenset[str], ...]) -> tuple[tuple[str, ...], ...]:
-    """Each contract object's compound keys (``waiting_on``), the ones that mark a builder."""
-    return tuple(tuple(w for w in keys if "_" in w) for keys in places)
+def _searched(
+    words: tuple[tuple[frozenset[str], ...], frozenset[str]],
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[frozenset[str], ...]]:
+    """What ``_worth`` searches: the marks (``schema_version`` first, the one most builders hold), the distinct
+    compound keys that are no mark (a mark is absent by then), and each contract object's compound keys."""
+    places, marks = words
+    objects = tuple(frozenset(w for w in keys if "_" in w) for keys in places)
+    compound = frozenset().union(*objects) - marks
+    return (
+        tuple(sorted(marks, key=lambda w: (w != "schema_version", w))),
+        tuple(sorted(compound)),
+        objects,
+    )
 
 
 @lru_cache(maxsize=16)

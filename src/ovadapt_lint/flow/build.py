@@ -183,6 +183,7 @@ class ModuleBuilder:
         self.projection_types = projection_types
         # qualify's answers, emptied once `defined` is complete.
         self._qualified: dict[str, str | None] = {}
+        self._plans: dict[tuple, tuple] = {}  # call_plan's answers
         self.projection_values: dict[
             int, str
         ] = {}  # id(dict display or call) -> why it is a projection
@@ -240,6 +241,29 @@ class ModuleBuilder:
         else:
             return None
         return f"{base}.{rest}" if rest else base
+
+    def call_plan(self, raw_name: str | None, method: str | None) -> tuple:
+        """What every call of ``raw_name`` (``method``: its last name, for a method call) is, by its name alone:
+        (its library name, plain, may publish, what it raises as or None when quietly). Plain: none of the
+        models' special calls (environment reads, substitutions, sanitisers, validators, killers, sources, opens,
+        propagators), so only its arguments, sinks and call site are worked out (FunctionBuilder.called). Asked
+        of every call, answered once per name: the module's definitions and imports are complete by then."""
+        key = (raw_name, method)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._call_plan(raw_name, method)
+        return plan
+
+    def _call_plan(self, raw_name: str | None, method: str | None) -> tuple:
+        models = self.models
+        name = self.library_name(raw_name) or ""
+        plain, sinks = models.call_kind(name, raw_name, method)
+        raises = self.qualify(raw_name)
+        if raises is None:
+            raises = f"?.{method}" if method is not None else (raw_name or "?")
+        # a validator of this module: FunctionBuilder.called asks whether a local name hides it
+        plain = plain and raw_name not in self.validators
+        return name, plain, sinks, None if models.quiet_call(raises) else raises
 
     def library_name(self, name: str | None) -> str | None:
         """The qualified name for matching models: imports resolved, builtins as written."""
@@ -632,11 +656,11 @@ class FunctionBuilder:
                     self.local_keys[name] = literal
                 else:
                     self.local_keys.pop(name, None)
+                # the callee's name, asked below three times
+                func = dotted(value.func) if value.__class__ is ast.Call else None  # type: ignore[attr-defined]
                 if isinstance(
                     value, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
-                ) or (
-                    isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "set")
-                ):
+                ) or func in ("dict", "list", "set"):
                     self.containers.add(name)
                 else:
                     self.containers.discard(name)
@@ -653,12 +677,12 @@ class FunctionBuilder:
                     self.projections[name] = why
                 else:
                     self.projections.pop(name, None)
-                callee = self.m.qualify(dotted(value.func)) if isinstance(value, ast.Call) else None
+                callee = self.m.qualify(func)
                 if callee is not None:
                     self.instances[name] = callee
                 else:
                     self.instances.pop(name, None)
-                chosen = self.chosen(value)
+                chosen = self.chosen(value, func)
                 if chosen:
                     self.callables[name] = chosen
                 else:
@@ -776,8 +800,9 @@ class FunctionBuilder:
             self.statement(statement)
 
     def statement(self, node: ast.stmt) -> None:
-        for key, value, reason in self.sink_owner.get(id(node), ()):
-            self.sink(reason, key, value, self.expr(value))
+        if self.sink_owner:  # most functions have no projection's field to judge
+            for key, value, reason in self.sink_owner.get(id(node), ()):
+                self.sink(reason, key, value, self.expr(value))
         kind = type(node)
         if kind is ast.Assign:
             taint = self.expr(node.value)  # type: ignore[attr-defined]
@@ -1008,6 +1033,9 @@ class FunctionBuilder:
         return handler(self, node) if handler is not None else EMPTY
 
     def e_name(self, node: ast.Name) -> Taint:
+        bound = self.env.get(node.id)
+        if bound is not None:
+            return bound  # a local name (most reads): what the tests below come to for it
         kind = self.models.source_names.get(node.id)
         if kind is not None and node.id not in self.env:
             return self.source(kind, node)
@@ -1147,14 +1175,18 @@ class FunctionBuilder:
         return self.models.partial(name) if name else None
 
     def e_call(self, node: ast.Call) -> Taint:
-        raw_name = dotted(node.func)  # named once, for what it returns and what it raises
-        taint = self.called(node, raw_name)
-        self.may_raise(node, raw_name)
+        func = node.func
+        raw_name = dotted(func)  # named once, for what it returns and what it raises
+        method = func.attr if func.__class__ is ast.Attribute else None  # type: ignore[attr-defined]
+        plan = self.m.call_plan(raw_name, method)
+        taint = self.called(node, raw_name, method, plan)
+        self.may_raise(node, plan[3])
         return taint
 
-    def may_raise(self, node: ast.Call, raw_name: str | None) -> None:
+    def may_raise(self, node: ast.Call, raises: str | None) -> None:
         """What the call can raise, for the handlers around it: a call of the linted code (followed when its
-        callers' handlers are resolved), or a library call not known to raise only constant text."""
+        callers' handlers are resolved), or a library call not known to raise only constant text (``raises``:
+        its name, from ModuleBuilder.call_plan)."""
         index = self.call_ids.get(id(node))
         if index is not None:
             self.facts.throws.append(("c", index, None, False))
@@ -1163,12 +1195,8 @@ class FunctionBuilder:
             for index in self.alternates[id(node)]:
                 self.facts.throws.append(("c", index, None, False))
             return
-        func = node.func
-        name = self.m.qualify(raw_name)
-        if name is None:
-            name = f"?.{func.attr}" if isinstance(func, ast.Attribute) else (raw_name or "?")
-        if not self.models.quiet_call(name):
-            self.facts.throws.append(("l", name, None, False))
+        if raises is not None:
+            self.facts.throws.append(("l", raises, None, False))
 
     def exception_class(self, node: ast.AST | None) -> str | None:
         """The qualified name of an exception class as written (builtins as they are); None if not a name."""
@@ -1192,11 +1220,19 @@ class FunctionBuilder:
         else:
             self.facts.throws.append(("r", self.exception_class(exc), EMPTY, False))
 
-    def called(self, node: ast.Call, raw_name: str | None) -> Taint:
-        func = node.func
-        name = self.m.library_name(raw_name) or ""
-        method = func.attr if isinstance(func, ast.Attribute) else None
-        receiver = func.value if isinstance(func, ast.Attribute) else None
+    def called(
+        self, node: ast.Call, raw_name: str | None, method: str | None, plan: tuple
+    ) -> Taint:
+        name, plain, sinks, _ = plan
+        receiver = node.func.value if method is not None else None  # type: ignore[attr-defined]
+        if plain:
+            # Most calls (builtins, methods of objects not named): the tests below would all fail.
+            args, kwargs = self.arguments(node)
+            if sinks:
+                self.call_sinks(node, name, method, receiver, args, kwargs)
+            if method is not None and receiver is not None:
+                return self.method_call(node, name, method, receiver, args, kwargs, raw_name)
+            return self.call_site(node, raw_name, args, kwargs)
         models = self.models
         if name in models.env_calls or (raw_name or "").endswith(("environ.get", ".getenv")):
             key = _string(node.args[0]) if node.args else None
@@ -1279,7 +1315,7 @@ class FunctionBuilder:
                 taint = union(taint, self.source("local-path", node))
             return taint
         if method is not None and receiver is not None:
-            return self.method_call(node, name, method, receiver, args, kwargs)
+            return self.method_call(node, name, method, receiver, args, kwargs, raw_name)
         return self.call_site(node, raw_name, args, kwargs)
 
     def arguments(self, node: ast.Call) -> tuple[list[Taint], dict[str, Taint]]:
@@ -1299,6 +1335,7 @@ class FunctionBuilder:
         receiver: ast.AST,
         args: list[Taint],
         kwargs: dict[str, Taint],
+        raw_name: str | None,
     ) -> Taint:
         models = self.models
         kind = models.source_methods.get(method)
@@ -1346,7 +1383,8 @@ class FunctionBuilder:
             if method == "get" and args:
                 taint = union(taint, self.keyed(args[0], node, receiver, record))
             return self.path_text(receiver, taint) if method == "as_posix" else taint
-        base_name = dotted(receiver)
+        # dotted(receiver): the callee's name less its method
+        base_name = raw_name.rpartition(".")[0] if raw_name is not None else None
         if base_name in ("self", "cls") and self.class_name is not None:
             return self.site(
                 node,
@@ -1471,11 +1509,10 @@ class FunctionBuilder:
             )
         return union(*args, *kwargs.values())
 
-    def chosen(self, value: ast.AST) -> tuple[str, ...]:
+    def chosen(self, value: ast.AST, raw: str | None) -> tuple[str, ...]:
         """The functions of the linted code a value may be: a selector's result (`pick(...)`, whose returns
-        each name a function), or a function named directly (`f`, `f if x else g`)."""
+        each name a function; ``raw``: the name it calls), or a function named directly (`f`, `f if x else g`)."""
         if isinstance(value, ast.Call):
-            raw = dotted(value.func)
             return self.m.selectors.get(raw, ()) if raw is not None and raw not in self.env else ()
         names = _named_choices(value)
         if any(n in self.env for n in names):
@@ -1541,7 +1578,7 @@ class FunctionBuilder:
             texts = self.m.literal_keys(value.value) if isinstance(value, ast.Starred) else ()
             text = _string(value)
             if text is None and not texts:
-                return EMPTY  # most arguments: no literal to name a field
+                return EMPTY
             found = [t for t in (*texts, *((text,) if text is not None else ())) if t in fields]
             return taint_of(
                 *(
@@ -1552,14 +1589,18 @@ class FunctionBuilder:
 
         shift = 1 if bound else 0
         for index, value in enumerate(node.args):
+            if value.__class__ not in _NAMING:
+                continue  # most arguments: no literal to name a field
             extra = named(value)
             if extra and index + shift < len(args):
                 args = [*args]
                 args[index + shift] = union(args[index + shift], extra)
         for keyword in node.keywords:
             name = keyword.arg
-            extra = named(keyword.value) if name is not None else EMPTY
-            if extra and name is not None:
+            if name is None or keyword.value.__class__ not in _NAMING:
+                continue
+            extra = named(keyword.value)
+            if extra:
                 kwargs = {**kwargs, name: union(kwargs.get(name, EMPTY), extra)}
         return args, kwargs
 
@@ -1930,6 +1971,8 @@ _EXPR: dict[type, Callable[[FunctionBuilder, Any], Taint]] = {
 
 
 _SCALARS = frozenset({"int", "float", "bool", "complex"})
+# The arguments that can name a field: a string literal, or `*KEYS` (FunctionBuilder.field_names).
+_NAMING = frozenset({ast.Constant, ast.Starred})
 
 
 # Each says "Path": a module whose text does not is not searched for them (ModuleBuilder.path_types).

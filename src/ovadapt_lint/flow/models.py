@@ -88,6 +88,42 @@ class FlowModels:
             )
         return answer
 
+    def call_kind(self, name: str, raw_name: str | None, method: str | None) -> tuple[bool, bool]:
+        """(plain, may publish) for a call of ``name`` (qualified; ``raw_name`` as written, ``method`` its last
+        name for a method call), as the flow builder judges it (build.ModuleBuilder.call_plan). Plain: none of the
+        special calls (environment reads, substitutions, sanitisers, killers, sources, opens, propagators). May
+        publish: it passes one of the tests by name of build.FunctionBuilder.call_sinks."""
+        key = ("call", name, raw_name, method)
+        answer = self._answers.get(key)
+        if answer is None:
+            plain = not (
+                name in self.env_calls
+                or (raw_name or "").endswith(("environ.get", ".getenv"))
+                or name in self.substitutions
+                or method in self.substitutions
+                or (name and (self.partial(name) is not None or self.kills(name)))
+                or method in self.kill_methods
+                or name in self.source_calls
+                or name in self.open_calls
+                or name in self.propagate_calls
+                or name in self.serialisers
+            )
+            receiver = (
+                raw_name.rpartition(".")[0] if raw_name is not None and method is not None else None
+            )
+            last = name.rsplit(".", 1)[-1] if name else method
+            sinks = (
+                name in self.dumps
+                or method in self.write_methods
+                or (
+                    self.published == "outputs"
+                    and (name in self.outputs or f"{receiver}.{method}" in self.outputs)
+                )
+                or (bool(self.validators) and last in self.validators)
+            )
+            answer = self._answers[key] = (plain, sinks)
+        return answer
+
     def partial(self, name: str) -> frozenset[str] | None:
         """The kinds a configured sanitiser that names them stops (by qualified or last name); None if not one."""
         if not self.partial_sanitizers:
