@@ -143,7 +143,9 @@ def test_a_scan_with_the_prefilter_equals_a_scan_without_it(
     texts = [t for _, regex in _rows() for t in _matching_texts(regex, rng)[:40]]
     patterns = builtin_pack().secrets
     gated = [scan_secrets(t, patterns) for t in texts]
-    monkeypatch.setattr(credentials._DetectSecretsIndex, "candidates", lambda self, text: self.rows)
+    monkeypatch.setattr(
+        credentials._DetectSecretsIndex, "candidates", lambda self, text, present=None: self.rows
+    )
     ungated = [scan_secrets(t, patterns) for t in texts]
     assert sum(1 for h in ungated if any(x.signature == "detect-secrets" for x in h)) > 100
     assert gated == ungated
@@ -176,3 +178,41 @@ def test_needles_found_are_exactly_the_needles_in_the_text(source: str) -> None:
     for _ in range(3000):
         text = _needle_soup(words, rng)
         assert needles.present(text) == {w for w in words if w in text}, text
+
+
+def test_one_pass_over_every_index_finds_what_each_index_finds_on_its_own() -> None:
+    """The credential patterns' needles and detect-secrets' literals, as written and case-folded, are found in one
+    RE2 pass (NeedleSets); each index asked on its own (sre, the folded ones in the lower case) must agree."""
+    patterns = builtin_pack().secrets
+    ours_exact, ours_folded = patterns.needle_index
+    theirs = _detect_secrets_index()
+    one_pass = patterns.one_pass(theirs)
+    words = sorted(
+        {
+            n
+            for index in (ours_exact, ours_folded, theirs.exact, theirs.folded)
+            if index
+            for n in index.needles
+        }
+    )
+    rng = random.Random(25)
+    asked = 0
+    for _ in range(3000):
+        text = _needle_soup(words, rng)
+        found = one_pass.present(text)
+        if not text.isascii():
+            assert found is None, (
+                text
+            )  # Unicode folding is not lower-casing: each index answers alone
+            continue
+        ours: set[str] = set()
+        for index, folded in ((ours_exact, False), (ours_folded, True)):
+            if index is not None:
+                index.present(text.lower() if folded else text, ours)
+        detect: set[str] = set()
+        for index, folded in ((theirs.exact, False), (theirs.folded, True)):
+            if index is not None:
+                index.present(text.lower() if folded else text, detect)
+        assert found == (frozenset(ours), frozenset(detect)), text
+        asked += 1
+    assert asked > 1000

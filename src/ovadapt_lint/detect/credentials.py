@@ -18,7 +18,7 @@ from typing import Any, TypeGuard
 from . import DIGEST_REF, UUID, Hit, is_placeholder, looks_like_regex, shannon_entropy
 from .checksums import CHECKSUMS
 from .keynames import credential_name, public_by_design
-from .needles import CHOSEN_SETS, Needles, prefix_map
+from .needles import CHOSEN_SETS, Needles, NeedleSets, prefix_map
 from .typed import generated
 
 # A candidate for detect-secrets' pattern plugins: some run of 16+ token characters.
@@ -170,6 +170,18 @@ class SecretPatterns:
         }
         folded = {n for p in self.patterns if p.ignore_case or p.fold_needles for n in p.needles}
         return _needles(exact, folded)
+
+    def one_pass(self, detect_secrets: _DetectSecretsIndex | None) -> NeedleSets:
+        """This index, and detect-secrets' (``detect_secrets``) when given, asked in one pass (NeedleSets)."""
+        found = self.__dict__.get("_one_pass", {}).get(detect_secrets is None)
+        if found is None or found[0] is not detect_secrets:
+            exact, folded = self.needle_index
+            indexes = [(exact, False), (folded, True)]
+            if detect_secrets is not None:
+                indexes += [(detect_secrets.exact, False), (detect_secrets.folded, True)]
+            found = (detect_secrets, NeedleSets(indexes, [0, 0, 1, 1][: len(indexes)]))
+            self.__dict__.setdefault("_one_pass", {})[detect_secrets is None] = found
+        return found[1]
 
     @cached_property
     def groups(self) -> tuple[_PatternGroup, _PatternGroup]:
@@ -648,18 +660,41 @@ def scan_secrets(
         return hits
     # Whole matches already reported: a later pattern matching the same text is the same finding.
     claimed: list[tuple[int, int]] = []
-    exact, folded = patterns.needle_index
-    present: set[str] = set()
-    if exact is not None:
-        exact.present(text, present)
-    if folded is not None:
-        folded.present(text.lower(), present)
-    chosen = frozenset(present)
+    # detect-secrets' index is built for the first text with a candidate token (the windows its regexes see);
+    # once built, its needles are found in the same pass as ours, and windows only for a text that needs them.
+    windows: list[tuple[int, int]] | None = None
+    if _DS_INDEX[1] is None:
+        windows = _windows(text)
+    detect_secrets = _detect_secrets_index() if windows or _DS_INDEX[1] is not None else None
+    found = patterns.one_pass(detect_secrets).present(text)
+    theirs: frozenset[str] | None = None
+    if found is None:  # not ASCII: each index on its own
+        exact, folded = patterns.needle_index
+        present: set[str] = set()
+        if exact is not None:
+            exact.present(text, present)
+        if folded is not None:
+            folded.present(text.lower(), present)
+        chosen = frozenset(present)
+    else:
+        chosen = found[0]
+        if detect_secrets is not None:
+            theirs = found[1]
     specific, by_name = patterns.groups
-    _pattern_hits(specific.candidates(chosen), text, key, prose, claimed, hits)
-    _detect_secrets_hits(text, claimed, hits)
+    keyed = key is not None
+    candidates = specific.candidates(chosen, keyed)
+    if candidates:
+        _pattern_hits(candidates, text, key, prose, claimed, hits)
+    if detect_secrets is not None:
+        regexes = detect_secrets.candidates(text, theirs)
+        if regexes:
+            if windows is None:
+                windows = _windows(text)
+            _detect_secrets_hits(text, windows, regexes, claimed, hits)
     # Last, so a known format (detect-secrets' Azure `AccountKey=…`) keeps its own rule and label.
-    _pattern_hits(by_name.candidates(chosen), text, key, prose, claimed, hits)
+    candidates = by_name.candidates(chosen, keyed)
+    if candidates:
+        _pattern_hits(candidates, text, key, prose, claimed, hits)
     return hits
 
 
@@ -680,10 +715,12 @@ class _PatternGroup:
                 self.by_needle.setdefault(needle, []).append(index)
 
         # Candidates by the set of needles present (CHOSEN_SETS): choosing cost more than matching (issue 15).
-        self._chosen: dict[frozenset[str], tuple] = {}
+        self._chosen: dict[tuple[frozenset[str], bool], tuple] = {}
 
-    def candidates(self, present: frozenset[str]) -> tuple:
-        found = self._chosen.get(present)
+    def candidates(self, present: frozenset[str], keyed: bool = True) -> tuple:
+        """``keyed``: False for a text stored under no key, which meets no pattern that needs one (our
+        patterns only; the rows of detect-secrets need none)."""
+        found = self._chosen.get((present, keyed))
         if found is None:
             chosen = set(self.always)
             for needle in present:
@@ -693,8 +730,18 @@ class _PatternGroup:
             found = tuple(self.patterns[i] for i in sorted(chosen))
             if self.make is not None:
                 found = tuple(self.make(p) for p in found)
-            self._chosen[present] = found
+            if not keyed:
+                found = tuple(p for p in found if not _needs_key(p))
+            self._chosen[(present, keyed)] = found
         return found
+
+
+def _needs_key(pattern: SecretPattern) -> bool:
+    """What _pattern_hits skips for a text under no key: a pattern for the values of some keys, or one that
+    judges the key's name (names, but no `name` group of its own)."""
+    return pattern.key is not None or (
+        pattern.names is not None and "name" not in pattern.regex.groupindex
+    )
 
 
 def _pattern_hits(
@@ -787,17 +834,22 @@ class _DetectSecretsIndex:
         self.folded_needles = frozenset(folded)
         self.group = _PatternGroup(rows, [gate[0] if gate else () for gate in gates], _compiled_row)
 
-    def candidates(self, text: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
-        """The rows that can match somewhere in ``text``, their regexes compiled."""
-        present: set[str] = set()
+    def candidates(
+        self, text: str, present: frozenset[str] | None = None
+    ) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+        """The rows that can match somewhere in ``text``, their regexes compiled. ``present``: the needles
+        occurring in ``text``, when a pass shared with other needles found them (an ASCII text's)."""
+        if present is not None:
+            return self.group.candidates(present)
+        found: set[str] = set()
         if self.exact is not None:
-            self.exact.present(text, present)
+            self.exact.present(text, found)
         if self.folded is not None:
             if text.isascii():
-                self.folded.present(text.lower(), present)
+                self.folded.present(text.lower(), found)
             else:
-                present |= self.folded_needles
-        return self.group.candidates(frozenset(present))
+                found |= self.folded_needles
+        return self.group.candidates(frozenset(found))
 
 
 def _gates(rows: tuple[tuple[str, str, LazyRegex], ...]) -> list:
@@ -868,13 +920,15 @@ def _detect_secrets_index() -> _DetectSecretsIndex:
     return _DS_INDEX[1]
 
 
-def _detect_secrets_hits(text: str, claimed: list[tuple[int, int]], hits: list[Hit]) -> None:
-    # detect-secrets' own regexes are not all linear (e.g. `.+` runs): they only ever see bounded
-    # windows around candidate tokens, never a whole long string.
-    windows = _windows(text)
-    if not windows:
-        return
-    regexes = _detect_secrets_index().candidates(text)
+def _detect_secrets_hits(
+    text: str,
+    windows: list[tuple[int, int]],
+    regexes: tuple[tuple[str, str, re.Pattern[str]], ...],
+    claimed: list[tuple[int, int]],
+    hits: list[Hit],
+) -> None:
+    """``regexes`` (the rows whose literals ``text`` holds) in the ``windows`` around its candidate tokens:
+    detect-secrets' own regexes are not all linear (e.g. `.+` runs), so they never see a whole long string."""
     for start, end in windows:
         window = text[start:end]
         for code, secret_type, regex in regexes:

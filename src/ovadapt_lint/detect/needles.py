@@ -48,6 +48,7 @@ class Needles:
     def __init__(
         self, needles: set[str], prefixes: dict[str, tuple[str, ...]] | None = None
     ) -> None:
+        self.needles = tuple(sorted(needles))
         longer = {n for n in needles if len(n) > 1}
         self.regex = re.compile(trie_regex(longer)) if longer else None
         self.singles = tuple(sorted(n for n in needles if len(n) == 1))
@@ -67,3 +68,65 @@ class Needles:
                 found.update(prefixes[match.group()])
                 match = regex.search(text, match.start() + 1)
         return found
+
+
+class NeedleSets:
+    """Several needle indexes asked about one text in one pass: each ``(needles, folded)`` pair is an index and
+    whether it is matched in the text's lower case. sre entered its engine at nearly every character (the needles
+    start with most letters), once per index; one RE2 set of every index's needles as literals, the folded ones
+    case-insensitive, reads each byte once and lists every needle that occurs. Only for ASCII text, where
+    matching case-insensitively is matching in the lower case (Unicode folding matches `ſ` for `s`)."""
+
+    def __init__(
+        self, indexes: list[tuple[Needles | None, bool]], slots: list[int] | None = None
+    ) -> None:
+        # ``slots``: which answer each index's needles go to (default: an answer per index).
+        self.indexes = indexes
+        self.slots = slots if slots is not None else list(range(len(indexes)))
+        # Each pattern of the set -> (which index, which needle).
+        self.owners = [
+            (kind, needle)
+            for kind, (index, _) in enumerate(indexes)
+            if index is not None
+            for needle in index.needles
+        ]
+        self._set: Any = None  # built on first use
+        # Answers by the patterns matched: texts repeat a few such sets (CHOSEN_SETS), and a repeated
+        # frozenset keeps its hash for the lookups that follow.
+        self._answers: dict[tuple[int, ...], tuple[frozenset[str], ...]] = {}
+
+    def present(self, text: str) -> tuple[frozenset[str], ...] | None:
+        """Per slot, the needles occurring in ``text`` (as its indexes' ``present`` report them); None when the
+        text is not ASCII: then ask each index itself."""
+        if not text.isascii():
+            return None
+        if self._set is None:
+            self._set = self._compiled() if self.owners else False
+        indices = self._set.Match(text.encode("ascii")) if self._set else None
+        matched = tuple(sorted(indices)) if indices else ()
+        answer = self._answers.get(matched)
+        if answer is None:
+            found: list[set[str]] = [set() for _ in range(max(self.slots, default=-1) + 1)]
+            for number in matched:
+                kind, needle = self.owners[number]
+                index = self.indexes[kind][0]
+                assert index is not None  # owners come from indexes that are there
+                found[self.slots[kind]].update(index.prefixes[needle])
+            if len(self._answers) >= CHOSEN_SETS:
+                self._answers.clear()
+            answer = self._answers[matched] = tuple(frozenset(f) for f in found)
+        return answer
+
+    def _compiled(self) -> Any:
+        import re2  # type: ignore[import-untyped]  # google-re2 ships no type information
+
+        options = re2.Options()
+        # Its automaton has at most a state per needle character (a few thousand): well inside this memory.
+        options.max_mem = 64 << 20
+        options.log_errors = False
+        needle_set = re2.Set.SearchSet(options)
+        for kind, needle in self.owners:
+            folded = self.indexes[kind][1]
+            needle_set.Add(("(?i:%s)" if folded else "%s") % re2.escape(needle))
+        needle_set.Compile()
+        return needle_set

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from . import Hit, compile_linear, in_pattern, looks_like_regex
-from .needles import CHOSEN_SETS, Needles
+from .needles import CHOSEN_SETS, Needles, NeedleSets
 
 
 @dataclass(frozen=True)
@@ -134,12 +134,17 @@ def scan_text(
     hits: list[Hit] = []
     done: set[str] = set()
     unguarded, plan, exact, folded_needles, chosen = _plan(signatures, raw_content, prose)
-    # Which needles occur, asked once per text rather than once per signature (issue 15).
-    folded: str | None = None
-    present = {(n, False) for n in exact.present(text)} if exact is not None else set()
-    if folded_needles is not None:
-        folded = text.lower()
-        present.update((n, True) for n in folded_needles.present(folded))
+    # Which needles occur, asked once per text rather than once per signature (issue 15), both kinds in one pass.
+    folded = text.lower() if folded_needles is not None else None
+    found: tuple[frozenset[str], ...] | list[set[str]] | None = _one_pass(signatures).present(text)
+    if found is None:  # not ASCII: each index on its own
+        found = [
+            exact.present(text) if exact is not None else set(),
+            folded_needles.present(folded)
+            if folded_needles is not None and folded is not None
+            else set(),
+        ]
+    present = {(n, False) for n in found[0]} | {(n, True) for n in found[1]}
     if not present:
         run = unguarded  # only the signatures without needles can match
     else:
@@ -211,6 +216,21 @@ def _plan(
 # Per signature set: one needle index for every plan of it. A needle of a signature a plan leaves out only
 # adds to the present set (its signature is not in the plan); compiling an index per plan cost more (issue 29).
 _NEEDLES: dict[int, tuple[tuple[TextSignature, ...], Needles | None, Needles | None]] = {}
+
+
+_ONE_PASS: dict[int, tuple[tuple[TextSignature, ...], NeedleSets]] = {}
+
+
+def _one_pass(signatures: tuple[TextSignature, ...]) -> NeedleSets:
+    """Both needle indexes of a signature set, asked in one pass (NeedleSets)."""
+    found = _ONE_PASS.get(id(signatures))
+    if found is None or found[0] is not signatures:
+        exact, folded = _needles(signatures)
+        found = _ONE_PASS[id(signatures)] = (
+            signatures,
+            NeedleSets([(exact, False), (folded, True)]),
+        )
+    return found[1]
 
 
 def _needles(signatures: tuple[TextSignature, ...]) -> tuple[Needles | None, Needles | None]:
