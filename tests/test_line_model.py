@@ -186,3 +186,25 @@ def test_comments_between_the_parts_of_a_joined_string_are_comments(
     assert [(f.code, f.span.start_line, f.span.start_col) for f in result.findings] == [
         ("OVA401", 2, 8)
     ]
+
+
+_SECTION_BUILDER = (
+    "def build_issue_projection(issue):\n"
+    "    return {\n"
+    '        "issue_ref_id": issue.ref_id,\n'
+    '        "issue_body_copied": issue.body is not None,\n'
+    '        "comment_bodies_copied": True,\n'
+    '        "provider_payload_copied": False,\n'
+    "    }\n"
+)
+
+
+@pytest.mark.parametrize("sep", TEXT_SEPARATORS, ids=repr)
+def test_a_contract_builder_after_separators_is_still_judged(tmp_path: Path, sep: str) -> None:
+    # Separators in comments above a builder (an editor's page break, a pasted U+2028): the contract
+    # evaluation cuts each function's text by the tokenizer's lines, so the builder is judged, not skipped.
+    above = "".join(f"# part {i} {sep} of the module\n" for i in range(24))
+    module = _write(tmp_path / "builders.py", above + _SECTION_BUILDER)
+    result, _ = _lint(module)
+    lines = [f.span.start_line for f in result.findings if f.code == "OVA104"]
+    assert lines == [24 + 4, 24 + 5], [(f.code, f.span.start_line) for f in result.findings]

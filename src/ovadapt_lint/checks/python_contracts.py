@@ -36,6 +36,7 @@ from typing import Any
 from ..flow.build import dotted as _dotted
 from ..frontends.ast_nodes import BLOCK_CLASSES
 from ..frontends.json_tree import format_path
+from ..source import split_lines
 from .contracts import STRUCTURAL_MATCH, STRUCTURAL_MATCH_UNVERSIONED, Contract, error_message
 
 _NEAR_MISS = 0.9
@@ -1342,7 +1343,9 @@ def evaluate_module(
     modules = Modules(local, path, is_package)
     evaluator = Evaluator(modules, model_decorators, model_bases, words)
     evaluator.module_env(local)
-    starts = [0, *accumulate(map(len, text.splitlines(keepends=True)))]
+    # The tokenizer's lines (split_lines), which ast's line numbers count: str.splitlines also breaks at a form
+    # feed or U+2028 in a comment, and every function below one was cut from the wrong lines.
+    starts = [0, *accumulate(map(len, split_lines(text)))]
     for node in _definitions(tree):
         if isinstance(node, _FUNCTIONS):
             # A function that names no contract key or value builds no contract object by itself (a helper it
