@@ -692,8 +692,8 @@ def _results(
     index = StatIndex(cache)
     # What a file is to the index: its kind and role (the role's globs are matched once per file and run).
     roles = roles if roles is not None else {t.display: path_role(t, config) for t in targets}
-    packages: dict[str, str] = {}
-    kinds = {t.display: cache_kind(t, roles[t.display].role, packages) for t in targets}
+    # The run's one memo of each folder's packages part, which the checks name their modules with too.
+    kinds = {t.display: cache_kind(t, roles[t.display].role, analysis.packages) for t in targets}
     answered = _from_index(targets, cache, index, kinds)
     seen: dict[str, tuple] = {}
     try:
