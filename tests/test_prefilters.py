@@ -171,7 +171,7 @@ def test_needles_found_are_exactly_the_needles_in_the_text(source: str) -> None:
     if source == "credential patterns":
         words = sorted({n for p in pack.secrets for n in p.needles})
     else:
-        _, plan, _, _, _ = _plan(pack.text_signatures, True, False)
+        _, plan, _, _ = _plan(pack.text_signatures, True, False)
         words = sorted({n for _, wanted in plan for n, _ in wanted})
     needles = Needles(set(words))
     rng = random.Random(source)

@@ -133,10 +133,12 @@ def scan_text(
     ``signatures``: the rule pack's (pack.RulePack.text_signatures)."""
     hits: list[Hit] = []
     done: set[str] = set()
-    unguarded, plan, exact, folded_needles, chosen = _plan(signatures, raw_content, prose)
+    unguarded, plan, (exact, folded_needles, one_pass), chosen = _plan(
+        signatures, raw_content, prose
+    )
     # Which needles occur, asked once per text rather than once per signature (issue 15), both kinds in one pass.
     folded = text.lower() if folded_needles is not None else None
-    found: tuple[frozenset[str], ...] | list[set[str]] | None = _one_pass(signatures).present(text)
+    found: tuple[frozenset[str], ...] | list[set[str]] | None = one_pass.present(text)
     if found is None:  # not ASCII: each index on its own
         found = [
             exact.present(text) if exact is not None else set(),
@@ -173,25 +175,19 @@ def scan_text(
 # with its needles as (needle, matched case-folded) pairs. Keyed by id, the set kept alive (issue 15).
 _Plan = tuple[tuple[TextSignature, frozenset], ...]
 _Chosen = dict[frozenset, tuple[TextSignature, ...]]
+# (needles matched as written, those matched case-folded, both asked in one pass)
+_Index = tuple[Needles | None, Needles | None, NeedleSets]
 _PLANS: dict[
     tuple[int, bool, bool],
-    tuple[
-        tuple[TextSignature, ...],
-        tuple[TextSignature, ...],
-        _Plan,
-        Needles | None,
-        Needles | None,
-        _Chosen,
-    ],
+    tuple[tuple[TextSignature, ...], tuple[TextSignature, ...], _Plan, _Index, _Chosen],
 ] = {}
 
 
 def _plan(
     signatures: tuple[TextSignature, ...], raw_content: bool, prose: bool
-) -> tuple[tuple[TextSignature, ...], _Plan, Needles | None, Needles | None, _Chosen]:
+) -> tuple[tuple[TextSignature, ...], _Plan, _Index, _Chosen]:
     """(the applicable signatures without needles; every applicable signature in order, with its needles; the
-    needles matched as written; those matched case-folded; the signatures each set of present needles lets
-    through, in order)."""
+    set's needle index (_needles); the signatures each set of present needles lets through, in order)."""
     key = (id(signatures), raw_content, prose)
     found = _PLANS.get(key)
     if found is None or found[0] is not signatures:
@@ -201,13 +197,11 @@ def _plan(
             if (raw_content or not s.whole_value) and not (prose and not s.in_prose)
         ]
         plan = tuple((s, frozenset((n, s.ignore_case) for n in s.needles)) for s in active)
-        exact, folded = _needles(signatures)
         found = _PLANS[key] = (
             signatures,
             tuple(s for s, wanted in plan if not wanted),
             plan,
-            exact,
-            folded,
+            _needles(signatures),
             {},
         )
     return found[1:]
@@ -215,32 +209,16 @@ def _plan(
 
 # Per signature set: one needle index for every plan of it. A needle of a signature a plan leaves out only
 # adds to the present set (its signature is not in the plan); compiling an index per plan cost more (issue 29).
-_NEEDLES: dict[int, tuple[tuple[TextSignature, ...], Needles | None, Needles | None]] = {}
+_NEEDLES: dict[int, tuple[tuple[TextSignature, ...], _Index]] = {}
 
 
-_ONE_PASS: dict[int, tuple[tuple[TextSignature, ...], NeedleSets]] = {}
-
-
-def _one_pass(signatures: tuple[TextSignature, ...]) -> NeedleSets:
-    """Both needle indexes of a signature set, asked in one pass (NeedleSets)."""
-    found = _ONE_PASS.get(id(signatures))
-    if found is None or found[0] is not signatures:
-        exact, folded = _needles(signatures)
-        found = _ONE_PASS[id(signatures)] = (
-            signatures,
-            NeedleSets([(exact, False), (folded, True)]),
-        )
-    return found[1]
-
-
-def _needles(signatures: tuple[TextSignature, ...]) -> tuple[Needles | None, Needles | None]:
+def _needles(signatures: tuple[TextSignature, ...]) -> _Index:
     found = _NEEDLES.get(id(signatures))
     if found is None or found[0] is not signatures:
         exact = {n for s in signatures if not s.ignore_case for n in s.needles}
         folded = {n for s in signatures if s.ignore_case for n in s.needles}
-        found = _NEEDLES[id(signatures)] = (
-            signatures,
-            Needles(exact) if exact else None,
-            Needles(folded) if folded else None,
-        )
-    return found[1], found[2]
+        as_written = Needles(exact) if exact else None
+        lowered = Needles(folded) if folded else None
+        index = (as_written, lowered, NeedleSets([(as_written, False), (lowered, True)]))
+        found = _NEEDLES[id(signatures)] = (signatures, index)
+    return found[1]
