@@ -92,13 +92,35 @@ def _rows():
 
 
 def test_literals_are_read_off_the_parse_tree() -> None:
-    assert required_literals(r"(?:r|s)k_live_[0-9a-zA-Z]{24}") == (frozenset({"k_live_"}), False)
-    # A text holding `my_cloudant` holds `cloudant`; the longest promise wins over `pw`.
+    # A stretch of elements that match a few strings each promises one of their concatenations.
+    assert required_literals(r"(?:r|s)k_live_[0-9a-zA-Z]{24}") == (
+        frozenset({"rk_live_", "sk_live_"}),
+        False,
+    )
+    # A text holding `my_cloudant_key` holds `cloudant_key`: only the shortest ones are kept.
     assert required_literals(r"(?:my_cloudant|cloudant)_(?:key|pw)", re.IGNORECASE) == (
-        frozenset({"cloudant"}),
+        frozenset({"cloudant_key", "cloudant_pw"}),
         True,
     )
-    assert required_literals(r"AWS_(?:KEY|TOKEN)", re.IGNORECASE) == (frozenset({"aws_"}), True)
+    assert required_literals(r"AWS_(?:KEY|TOKEN)", re.IGNORECASE) == (
+        frozenset({"aws_key", "aws_token"}),
+        True,
+    )
+    # detect-secrets' Cloudant keyword regex: `cl` alone is in most texts, `cl` then a credential word is not.
+    cloudant = r"(?:\[|)(?:cloudant|cl|clou)(?:_|-|)(?:api|)(?:key|pwd|pw)(?: *)="
+    assert required_literals(cloudant, re.IGNORECASE) == (
+        frozenset(
+            f"{name}{sep}{api}{word}"
+            for name in ("cloudant", "cl", "clou")
+            for sep in ("_", "-", "")
+            for api in ("api", "")
+            for word in ("key", "pw")
+        ),
+        True,
+    )
+    # Too many concatenations (17 * 17) promise nothing more than their parts.
+    pairs = [c * 2 for c in "abcdefghijklmnopq"]
+    assert required_literals(f"(?:{'|'.join(pairs)})" * 2) == (frozenset(pairs), False)
     # Branches give a set, one of which is required; optional parts, look-arounds and classes of ranges
     # promise nothing.
     assert required_literals(r"x(?:ab|cd)+y?") == (frozenset({"ab", "cd"}), False)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 # Sets of present needles whose choice of detectors is remembered (texts repeat a few such sets; most hold
@@ -49,10 +50,15 @@ class Needles:
         self, needles: set[str], prefixes: dict[str, tuple[str, ...]] | None = None
     ) -> None:
         self.needles = tuple(sorted(needles))
-        longer = {n for n in needles if len(n) > 1}
-        self.regex = re.compile(trie_regex(longer)) if longer else None
+        self._longer = {n for n in needles if len(n) > 1}
         self.singles = tuple(sorted(n for n in needles if len(n) == 1))
         self.prefixes = prefixes if prefixes is not None else prefix_map(needles)
+
+    @cached_property
+    def regex(self) -> re.Pattern[str] | None:
+        """Compiled on first use: an index asked in one pass with others (NeedleSets) is asked on its own only
+        for a text that is not ASCII, and sre's compiler took ~10 ms for detect-secrets' folded literals."""
+        return re.compile(trie_regex(self._longer)) if self._longer else None
 
     def present(self, text: str, found: set[str] | None = None) -> set[str]:
         """The needles occurring in ``text``, added to ``found``."""

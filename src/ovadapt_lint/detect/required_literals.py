@@ -16,6 +16,8 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_parse as _sre  # type: ignore[no-redef]
 
 _MAX_CLASS = 8  # a class of more single characters than this is not worth a needle each
+# The most strings a stretch of known strings may give: detect-secrets' SoftLayer keyword regex needs 180.
+_MAX_PRODUCT = 256
 
 
 def required_literals(pattern: str, flags: int = 0) -> tuple[frozenset[str], bool] | None:
@@ -32,25 +34,77 @@ def required_literals(pattern: str, flags: int = 0) -> tuple[frozenset[str], boo
 
 
 def _sequence(items: list, folded: bool) -> frozenset[str] | None:
-    """Consecutive literal characters of a sequence are one literal; each element may also require its own.
-    The best option is the one whose shortest string is longest (the rarest, on ordinary text)."""
+    """Every run of consecutive elements that match a few known strings (`(?:cloudant|cl)(?:_|-|)(?:key|pw)`)
+    gives the strings of their concatenation; each other element may also require its own. The best option is
+    the one whose shortest string is longest (the rarest, on ordinary text)."""
     options: list[frozenset[str]] = []
-    run: list[str] = []
-    for op, av in items:
-        if op is _sre.LITERAL and chr(av).isascii():
-            run.append(chr(av).lower() if folded else chr(av))
+    run: list[frozenset[str]] = []
+    for op, av in [*items, (None, None)]:
+        exact = _exact(op, av, folded) if op is not None else None
+        if exact is not None:
+            run.append(exact)
             continue
-        if run:
-            options.append(frozenset(["".join(run)]))
-            run = []
-        element = _element(op, av, folded)
+        options += _products(run)
+        run = []
+        element = _element(op, av, folded) if op is not None else None
         if element:
             options.append(element)
-    if run:
-        options.append(frozenset(["".join(run)]))
     if not options:
         return None
     return max(options, key=lambda o: (min(map(len, o)), -len(o)))
+
+
+def _products(run: list[frozenset[str]]) -> list[frozenset[str]]:
+    """The concatenations of each stretch of ``run`` (each element's strings), kept when they are few and
+    none is empty: every match of the stretch is one of them."""
+    found = []
+    for start in range(len(run)):
+        strings = frozenset([""])
+        for part in run[start:]:
+            strings = frozenset(a + b for a in strings for b in part)
+            if len(strings) > _MAX_PRODUCT:
+                break
+            if "" not in strings:
+                found.append(_minimal(strings))
+    return found
+
+
+def _exact(op, av, folded: bool) -> frozenset[str] | None:
+    """Every string the element matches, when they are few (ASCII literals, alternatives and optional parts of
+    them, classes of a few characters), else None."""
+    if op is _sre.LITERAL:
+        char = chr(av)
+        return frozenset([char.lower() if folded else char]) if char.isascii() else None
+    if op is _sre.SUBPATTERN:
+        _group, add_flags, del_flags, body = av
+        return None if add_flags or del_flags else _exact_sequence(list(body), folded)
+    if op is _sre.BRANCH:
+        alternatives = [_exact_sequence(list(body), folded) for body in av[1]]
+        if any(a is None for a in alternatives):
+            return None
+        union = frozenset[str]().union(*alternatives)  # type: ignore[arg-type]
+        return union if len(union) <= _MAX_PRODUCT else None
+    if op in _REPEATS:
+        low, high, body = av
+        if (low, high) not in ((0, 1), (1, 1)):
+            return None
+        inner = _exact_sequence(list(body), folded)
+        return None if inner is None else (inner | {""} if low == 0 else inner)
+    if op is _sre.IN:
+        return _element(op, av, folded)
+    return None
+
+
+def _exact_sequence(items: list, folded: bool) -> frozenset[str] | None:
+    strings = frozenset([""])
+    for op, av in items:
+        part = _exact(op, av, folded)
+        if part is None:
+            return None
+        strings = frozenset(a + b for a in strings for b in part)
+        if len(strings) > _MAX_PRODUCT:
+            return None
+    return strings
 
 
 def _element(op, av, folded: bool) -> frozenset[str] | None:
