@@ -76,6 +76,16 @@ class StringScanner:
         self._cache[cache_key] = answer
         return answer
 
+    def _credentials(self, text: str, key: str | None, prose: bool) -> tuple[Hit, ...]:
+        """The credential pass of a published text scanned for one family: the other family's check scans it
+        again (a Python literal: python-secrets, then python-content), and one pass serves both. Remembered
+        for published text alone: most text is not, and is scanned once."""
+        cache_key = (text, key, prose, "credentials")
+        found = self._cache.get(cache_key)
+        if found is None:
+            found = self._store(cache_key, tuple(scan_secrets(text, self.pack.secrets, key, prose)))
+        return found
+
     def _families(
         self, text: str, key: str | None, raw_content: bool
     ) -> tuple[tuple[Hit, ...], tuple[Hit, ...]]:
@@ -110,7 +120,11 @@ class StringScanner:
             everywhere = self.pack.judged_everywhere
             hits += [
                 h
-                for h in scan_secrets(text, self.pack.secrets, key, prose)
+                for h in (
+                    self._credentials(text, key, prose)
+                    if published and secrets != content
+                    else scan_secrets(text, self.pack.secrets, key, prose)
+                )
                 if (h.code in everywhere and secrets) or (h.code not in everywhere and content)
             ]
         if not published:
