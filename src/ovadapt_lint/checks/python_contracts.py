@@ -1229,6 +1229,21 @@ def near_version(version: str, known: str) -> bool:
 
 
 @lru_cache(maxsize=16)
+def near_lengths(known: str) -> frozenset[int]:
+    """The lengths a version can have and still be ``near_version`` of ``known`` (its length bound, the same
+    expression): a module's many strings are sorted out by length before any is asked about."""
+    size = len(known)
+    return frozenset(
+        {size}  # the version itself
+        | {
+            length
+            for length in range(2 * size + 2)
+            if 2.0 * min(length, size) / ((length + size) or 1) >= _NEAR_MISS
+        }
+    )
+
+
+@lru_cache(maxsize=16)
 def _matcher(known: str) -> difflib.SequenceMatcher:
     """A matcher against a known version, kept: difflib works out the second sequence once for all the first
     ones compared with it (``set_seq1``)."""

@@ -343,15 +343,19 @@ class ScopeAnalyzer:
         """Whether a dict can name a projection's schema: a ``schema_version`` key, and a version
         ``recognise_version`` takes among the module's literals (its own, or a constant's: ``_version``), asked
         without remembering each literal. ``values``: the module's string literals."""
-        from .python_contracts import near_version
+        from .python_contracts import near_lengths, near_version
 
         if "schema_version" not in values:
             return False
-        # The pattern over every value first (in C), then each known version: no generator per value.
-        versions = [c.schema_version for c in self.contracts]
-        return any(map(_NAMED_PUBLIC.search, values)) or any(
-            near_version(value, known) for known in versions for value in values
-        )
+        # The pattern over every value first (in C), then each known version, asked only of the values whose
+        # length can be near it (most are far shorter or longer).
+        if any(map(_NAMED_PUBLIC.search, values)):
+            return True
+        for known in (c.schema_version for c in self.contracts):
+            lengths = near_lengths(known)
+            if any(near_version(value, known) for value in values if len(value) in lengths):
+                return True
+        return False
 
     def _scope_filter(self) -> Callable[[ast.AST], bool]:
         """Which scopes can mark a dict by themselves, by the lines of a function (``_marks``): the module's own
