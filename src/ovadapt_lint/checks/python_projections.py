@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from ..classify import is_attestation_key
+from ..classify import ATTESTATION_SUFFIXES, is_attestation_key
 from ..findings import Span
 from ..flow.models import OUTPUT
 from ..frontends.ast_nodes import BLOCK_CLASSES, children, preorder, walk
@@ -316,7 +316,7 @@ class ScopeAnalyzer:
         if self._marked is None:
             text = self.module.text
             ends = self._line_ends()  # an offset's line, by bisection
-            hits = [bisect_right(ends, m.start()) + 1 for m in _ATTESTING_NAME.finditer(text)]
+            hits = [bisect_right(ends, start) + 1 for start in _attesting_names(text)]
             for name in self.vocab.public_validators:
                 start = text.find(name)
                 while start >= 0:
@@ -325,13 +325,16 @@ class ScopeAnalyzer:
             words = frozenset().union(*(names for _, _, names in self.section_keys))
             keyed: list[tuple[int, str]] = []
             values = {lit.value for lit in self.module.literals if lit.what == "string literal"}
-            versioned = self._names_a_schema(values)
+            # Each distinct value asked once (a module repeats its keys).
+            attesting = {value for value in values if is_attestation_key(value)}
+            if self._names_a_schema(values):
+                attesting.add("schema_version")
             for literal in self.module.literals:
                 value, line = literal.value, literal.where[0]  # no Span made per literal
                 if value.endswith((".public.json", ".public.jsonl")):
                     hits.append(line)
                 elif literal.what == "string literal":
-                    if is_attestation_key(value) or (versioned and value == "schema_version"):
+                    if value in attesting:
                         hits.append(line)
                     elif value in words:
                         keyed.append((line, value))
@@ -820,10 +823,27 @@ class ScopeAnalyzer:
 # that merely mentions the word (`runtime_projection_route_v0`, an internal route object).
 _NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
 
-# An attesting keyword (``dict(raw_copied=False)``, ``out.update(public_safe=True)``) or key, by its name.
-_ATTESTING_NAME = re.compile(
-    r"(?:_copied|_recorded|_captured|_included|_exported)\b|public_boundary|public_safe"
-)
+# An attesting keyword (``dict(raw_copied=False)``, ``out.update(public_safe=True)``) or key, by its name: one
+# of ATTESTATION_SUFFIXES where a word ends, or one of these anywhere (``_attesting_names``).
+_ATTESTING_WORDS = ("public_boundary", "public_safe")
+
+
+def _attesting_names(text: str):
+    """Where an attesting name occurs in ``text`` (a line with one can mark a dict). Each is searched with
+    ``str.find``: a regular expression of the alternatives tries every position of the text."""
+    size = len(text)
+    for word in ATTESTATION_SUFFIXES:
+        start = text.find(word)
+        while start >= 0:
+            end = start + len(word)
+            if end == size or not (text[end].isalnum() or text[end] == "_"):  # a word ends there
+                yield start
+            start = text.find(word, end)
+    for word in _ATTESTING_WORDS:
+        start = text.find(word)
+        while start >= 0:
+            yield start
+            start = text.find(word, start + len(word))
 
 
 @lru_cache(maxsize=16)
