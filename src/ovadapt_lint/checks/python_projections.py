@@ -400,7 +400,8 @@ class ScopeAnalyzer:
                 )
                 self.scopes.append((child, _Scope(child.name, class_name, named)))
                 self.functions.setdefault(child.name, child)
-            self._visit(child, classes)
+            if child.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
+                self._visit(child, classes)
 
     def finish(self) -> None:
         """After the walk: recognise projections in every scope, follow results returned into them, judge."""
@@ -959,7 +960,8 @@ def _flat_statements(root: ast.AST):
         if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
             continue
         yield statement
-        stack.extend(reversed(_child_statements(statement)))
+        if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
+            stack.extend(reversed(_child_statements(statement)))
 
 
 def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:
