@@ -170,14 +170,16 @@ def _file_digest(path: Path | None) -> str | None:
 
 def tracked_by_git(folder: Path) -> bool:
     """Whether git tracks anything in ``folder`` (a committed cache is planted, not ours)."""
-    import subprocess
-
     folder = Path(os.path.abspath(folder))
     here = folder
     while not here.is_dir():
         if here.parent == here:
             return False
         here = here.parent
+    if not _in_work_tree(here):
+        return False  # no repository git could find from here: nothing to ask it (a process saved per run)
+    import subprocess
+
     try:
         proc = subprocess.run(
             ["git", "-C", str(here), "ls-files", "-z", "--", str(folder)],
@@ -188,6 +190,14 @@ def tracked_by_git(folder: Path) -> bool:
     except (OSError, subprocess.SubprocessError):
         return False
     return proc.returncode == 0 and bool(proc.stdout.strip(b"\0"))
+
+
+def _in_work_tree(folder: Path) -> bool:
+    """Whether git could find a repository from ``folder``: as git does, a ``.git`` (folder or file) in it or a
+    folder above it, or a repository named by the environment."""
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return True
+    return any(os.path.lexists(os.path.join(above, ".git")) for above in (folder, *folder.parents))
 
 
 def open_cache(folder: Path, salt: str) -> Cache | None:

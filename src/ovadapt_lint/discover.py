@@ -5,7 +5,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import subprocess
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,6 +43,8 @@ SKIP_DIRS = frozenset(
 
 @dataclass(frozen=True)
 class Target:
+    """A file to lint: where it lies, how it is shown, its kind."""
+
     path: Path  # the path to open
     display: str  # the path to print: as given or relative, never made absolute
     kind: str  # json | jsonl | python | markdown
@@ -61,6 +62,20 @@ def kind_of(name: str) -> str | None:
     if lower.endswith(".md"):
         return "markdown"
     return None
+
+
+# JSON with comments: `*.jsonc`, TypeScript's `tsconfig*.json`/`jsconfig*.json` and the editor's and dev
+# container's settings (`.vscode/*.json`, `devcontainer.json`) allow `//`, `/* */` and trailing commas.
+# Told by name, here beside the other kinds: a warm run asks it of every JSON file and reads none of them.
+LENIENT_NAME = re.compile(r"(?i)^(?:.*\.jsonc|[tj]sconfig.*\.json|\.?devcontainer\.json)$")
+LENIENT_FOLDERS = frozenset({".vscode", ".devcontainer"})
+
+
+def lenient_path(path: Path) -> bool:
+    """Whether the file at ``path`` is JSON with comments by its name or folder."""
+    return bool(LENIENT_NAME.match(path.name)) or (
+        path.suffix.lower() == ".json" and path.parent.name in LENIENT_FOLDERS
+    )
 
 
 def _sniff_json(path: Path) -> bool:
@@ -245,6 +260,8 @@ def _uri(display: str, path: str, anchor: str) -> str:
 def git_toplevel(start: str) -> Path | None:
     """The top level of the git work tree holding ``start`` (a file or folder), or None (no git, not a
     repository). Asked of git itself, in a subprocess, so worktrees, submodules and GIT_DIR behave as in git."""
+    import subprocess
+
     folder = start if os.path.isdir(start) else (os.path.dirname(start) or os.curdir)
     try:
         proc = subprocess.run(

@@ -13,10 +13,9 @@ from typing import Any
 
 from .analysis import Analysis
 from .config import Config, RunOptions
-from .discover import Target, discover
+from .discover import Target, discover, lenient_path
 from .finalise import attach_sources, finalise, select
 from .findings import Finding
-from .frontends.json_tree import lenient_path
 from .results import LintResult  # noqa: F401  (the API's name for what run returns)
 from .source import SourceFile, file_stamp, notice, read_source
 from .workers import bind_to_parent, end_pool
