@@ -205,6 +205,8 @@ def discover(
                 )
             continue
         root_real = os.path.realpath(given)
+        # What machine formats' paths are relative to.
+        anchor = os.path.dirname(os.path.normpath(given))
         for folder, dirs, files in os.walk(given, followlinks=False):
             folder_include, folder_exclude, base = settings(folder)
             dirs[:] = sorted(
@@ -213,6 +215,8 @@ def discover(
                 if not skipped_dir(d, os.path.join(folder, d))
                 and not _excluded(os.path.join(folder, d), folder_exclude, base)
             )
+            # The folder's Path, made once: its files' paths are its children (cheaper than parsing each).
+            folder_path = None
             for name in sorted(files):
                 full = os.path.join(folder, name)
                 display = display_path(full)
@@ -231,12 +235,9 @@ def discover(
                 kind = kind_of(name) or "json"
                 if display not in seen:
                     seen.add(display)
-                    yield Target(
-                        Path(full),
-                        display,
-                        kind,
-                        _uri(display, full, os.path.dirname(os.path.normpath(given))),
-                    )
+                    if folder_path is None:
+                        folder_path = Path(folder)
+                    yield Target(folder_path / name, display, kind, _uri(display, full, anchor))
 
 
 def display_path(path: str) -> str:

@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from . import classify
 from .analysis import Analysis
 from .config import Config, RunOptions
 from .discover import Target, discover, lenient_path
@@ -251,10 +252,8 @@ def target_role(target: Target, config: Config) -> str:
 def path_role(target: Target, config: Config, folders: dict | None = None):
     """The file's classify.Role (role and why) from its name and place (``folders``: classify.relative_posix's
     memo, for a run's many files)."""
-    from .classify import path_role
-
     base = config.source.parent if config.source is not None else _HERE
-    return path_role(target.path, config.public_paths, config.test_paths, base, folders)
+    return classify.path_role(target.path, config.public_paths, config.test_paths, base, folders)
 
 
 _HERE = Path(".")  # the folder paths are relative to without a config file
