@@ -244,10 +244,10 @@ class ModuleBuilder:
 
     def call_plan(self, raw_name: str | None, method: str | None) -> tuple:
         """What every call of ``raw_name`` (``method``: its last name, for a method call) is, by its name alone:
-        (its library name, plain, may publish, what it raises as or None when quietly). Plain: none of the
-        models' special calls (environment reads, substitutions, sanitisers, validators, killers, sources, opens,
-        propagators), so only its arguments, sinks and call site are worked out (FunctionBuilder.called). Asked
-        of every call, answered once per name: the module's definitions and imports are complete by then."""
+        (its library name, plain, its models.CallKind, what it raises as or None when quietly). Plain: none of
+        the special calls (the kind's, and validators of this module), so only its arguments, sinks and call site
+        are worked out (FunctionBuilder.called). Asked of every call, answered once per name: the module's
+        definitions and imports are complete by then."""
         key = (raw_name, method)
         plan = self._plans.get(key)
         if plan is None:
@@ -257,13 +257,13 @@ class ModuleBuilder:
     def _call_plan(self, raw_name: str | None, method: str | None) -> tuple:
         models = self.models
         name = self.library_name(raw_name) or ""
-        plain, sinks = models.call_kind(name, raw_name, method)
+        kind = models.call_kind(name, raw_name, method)
         raises = self.qualify(raw_name)
         if raises is None:
             raises = f"?.{method}" if method is not None else (raw_name or "?")
         # a validator of this module: FunctionBuilder.called asks whether a local name hides it
-        plain = plain and raw_name not in self.validators
-        return name, plain, sinks, None if models.quiet_call(raises) else raises
+        plain = kind.plain and raw_name not in self.validators
+        return name, plain, kind, None if models.quiet_call(raises) else raises
 
     def library_name(self, name: str | None) -> str | None:
         """The qualified name for matching models: imports resolved, builtins as written."""
@@ -1167,13 +1167,6 @@ class FunctionBuilder:
         step = (self.m.step(node),)
         return taint_of(*(("k", a[1], (), step, None) for a in key.values() if a[0] == "p"))
 
-    def partial_kinds(self, name: str, raw_name: str | None) -> frozenset[str] | None:
-        """The kinds a sanitiser that stops only some stops: a configured one that names them, or a validator of
-        this module whose patterns look for them. None: not such a sanitiser."""
-        if raw_name in self.m.validators and raw_name not in self.env:
-            return self.m.validator_kinds.get(raw_name)
-        return self.models.partial(name) if name else None
-
     def e_call(self, node: ast.Call) -> Taint:
         func = node.func
         raw_name = dotted(func)  # named once, for what it returns and what it raises
@@ -1223,25 +1216,24 @@ class FunctionBuilder:
     def called(
         self, node: ast.Call, raw_name: str | None, method: str | None, plan: tuple
     ) -> Taint:
-        name, plain, sinks, _ = plan
+        """The call's value; the special calls by what ``plan``'s CallKind (models.call_kind) says it may be."""
+        name, plain, kind, _ = plan
         receiver = node.func.value if method is not None else None  # type: ignore[attr-defined]
         if plain:
-            # Most calls (builtins, methods of objects not named): the tests below would all fail.
+            # Most calls (builtins, methods of objects not named): none of the special cases below applies.
             args, kwargs = self.arguments(node)
-            if sinks:
+            if kind.sinks:
                 self.call_sinks(node, name, method, receiver, args, kwargs)
             if method is not None and receiver is not None:
                 return self.method_call(node, name, method, receiver, args, kwargs, raw_name)
             return self.call_site(node, raw_name, args, kwargs)
         models = self.models
-        if name in models.env_calls or (raw_name or "").endswith(("environ.get", ".getenv")):
+        if kind.env:
             key = _string(node.args[0]) if node.args else None
             default = self.expr(node.args[1]) if len(node.args) > 1 else EMPTY
             return union(self.environ(key, node) if key else EMPTY, default)
         positional = [a.value if isinstance(a, ast.Starred) else a for a in node.args]
-        if name in models.substitutions or (
-            method in models.substitutions and receiver is not None
-        ):
+        if kind.substitution:
             replacement = (
                 positional[1]
                 if name.startswith("re.") and len(positional) > 1
@@ -1260,7 +1252,8 @@ class FunctionBuilder:
                     return EMPTY
                 args, kwargs = self.arguments(node)
                 return self.stopping(union(*args, *kwargs.values()), kinds, node)
-        stops = self.partial_kinds(name, raw_name)
+        validator = raw_name in self.m.validators and raw_name not in self.env
+        stops = self.m.validator_kinds.get(raw_name) if validator else kind.partial  # type: ignore[arg-type]
         if stops is not None:
             if (
                 raw_name in self.m.validators
@@ -1273,34 +1266,27 @@ class FunctionBuilder:
                 if isinstance(arg, ast.Name):
                     self.env[arg.id] = self.stopping(self.lookup(arg.id), stops, arg)
             return taint
-        if name and (
-            models.kills(name) or (raw_name in self.m.validators and raw_name not in self.env)
-        ):
+        if kind.kills or (validator and name):
             self.arguments(node)
-            if (
-                raw_name in self.m.validators
-                or name in models.sanitizers
-                or name.rsplit(".", 1)[-1] in models.sanitizers
-            ):
+            if raw_name in self.m.validators or kind.sanitises:
                 for arg in positional:  # a validator cleans what it accepted, from here on
                     if isinstance(arg, ast.Name):
                         self.env[arg.id] = EMPTY
             return EMPTY
-        if method is not None and method in models.kill_methods:
+        if kind.kill_method:
             self.expr(receiver)
             return EMPTY
         args, kwargs = self.arguments(node)
         self.call_sinks(node, name, method, receiver, args, kwargs)
-        kind = models.source_calls.get(name)
-        if kind is not None:
-            return self.source(kind, node)
+        if kind.source is not None:
+            return self.source(kind.source, node)
         if (
-            name in models.open_calls
+            kind.opens
             and node.args
             and not (self.is_public(node.args[0]) or self.is_resource(node.args[0]))
         ):
             return self.source("file-content", node)  # a private file: what is read from it
-        if name in models.propagate_calls or name in models.serialisers:
+        if kind.propagates:
             taint = self.propagated(node, name, args, kwargs)
             if name in _PATH_TEXT_CALLS and node.args:
                 taint = self.path_text(node.args[0], taint)
