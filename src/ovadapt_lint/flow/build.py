@@ -839,7 +839,7 @@ class FunctionBuilder:
                     step = self.m.step(returned, "return")
                     self.facts.returns = union(self.facts.returns, with_step(taint, step))
         elif kind is ast.If:
-            self.expr(node.test)  # type: ignore[attr-defined]
+            self.effects(node.test)  # type: ignore[attr-defined]
             guarded = _scalar_guarded(node.test)  # type: ignore[attr-defined]
             self.branches([node.body, node.orelse], guarded)  # type: ignore[attr-defined]
         elif kind in (ast.For, ast.AsyncFor):
@@ -856,7 +856,7 @@ class FunctionBuilder:
             self.env = self.merge(before, self.env)
             self.block(node.orelse)  # type: ignore[attr-defined]
         elif kind is ast.While:
-            self.expr(node.test)  # type: ignore[attr-defined]
+            self.effects(node.test)  # type: ignore[attr-defined]
             before = dict(self.env)
             self.block(node.body)  # type: ignore[attr-defined]
             self.env = self.merge(before, self.env)
@@ -870,7 +870,7 @@ class FunctionBuilder:
         elif kind is ast.Try or kind.__name__ == "TryStar":
             self.attempt(node)
         elif kind.__name__ == "Match":
-            self.expr(node.subject)  # type: ignore[attr-defined]
+            self.effects(node.subject)  # type: ignore[attr-defined]
             self.branches([case.body for case in node.cases] + [[]])  # type: ignore[attr-defined]
         elif kind is ast.Raise:
             self.raising(node)  # type: ignore[arg-type]
@@ -1032,6 +1032,40 @@ class FunctionBuilder:
         handler = _EXPR.get(type(node))
         return handler(self, node) if handler is not None else EMPTY
 
+    def effects(self, node: Any) -> None:
+        """``node`` evaluated for what it does, its value dropped (a test, a killer's argument): only calls,
+        subscripts, displays, comprehensions and `:=` do anything (sites, raises, stores, sinks), so the names,
+        constants, attribute reads and operators around them are not evaluated (their taint would be built for
+        nothing); what is evaluated is in the order ``expr`` takes it."""
+        kind = node.__class__
+        if kind is ast.Name or kind is ast.Constant or node is None:
+            return
+        if kind is ast.Attribute:
+            self.effects(node.value)
+        elif kind is ast.BoolOp:
+            for value in node.values:
+                self.effects(value)
+        elif kind is ast.UnaryOp:
+            self.effects(node.operand)
+        elif kind is ast.Compare:
+            self.e_compare(node)
+        elif kind is ast.BinOp:
+            self.effects(node.left)
+            self.effects(node.right)
+        elif kind is ast.IfExp:
+            self.effects(node.test)
+            self.effects(node.body)
+            self.effects(node.orelse)
+        elif kind is ast.Tuple or kind is ast.List or kind is ast.Set:
+            for element in node.elts:
+                self.effects(element.value if element.__class__ is ast.Starred else element)
+        elif kind is ast.JoinedStr:
+            for part in node.values:
+                if part.__class__ is ast.FormattedValue:
+                    self.effects(part.value)
+        else:
+            self.expr(node)
+
     def e_name(self, node: ast.Name) -> Taint:
         bound = self.env.get(node.id)
         if bound is not None:
@@ -1063,10 +1097,9 @@ class FunctionBuilder:
     def field(self, key: str, base: ast.AST, node: ast.AST, attribute: bool = False) -> Taint:
         """Reading ``key`` of ``base`` (an attribute, a constant subscript, ``.get("key")``)."""
         if (attribute and key in self.models.kill_attributes) or compact_name(key):
-            if not isinstance(base, ast.Name):
-                self.expr(
-                    base
-                )  # its calls still run (and may raise): `subprocess.run(...).returncode`
+            self.effects(
+                base
+            )  # its calls still run (and may raise): `subprocess.run(...).returncode`
             return EMPTY
         return self.field_of(key, base, node, self.expr(base))
 
@@ -1267,14 +1300,17 @@ class FunctionBuilder:
                     self.env[arg.id] = self.stopping(self.lookup(arg.id), stops, arg)
             return taint
         if kind.kills or (validator and name):
-            self.arguments(node)
+            for arg in positional:
+                self.effects(arg)
+            for keyword in node.keywords:
+                self.effects(keyword.value)
             if raw_name in self.m.validators or kind.sanitises:
                 for arg in positional:  # a validator cleans what it accepted, from here on
                     if isinstance(arg, ast.Name):
                         self.env[arg.id] = EMPTY
             return EMPTY
         if kind.kill_method:
-            self.expr(receiver)
+            self.effects(receiver)  # type: ignore[arg-type]
             return EMPTY
         args, kwargs = self.arguments(node)
         self.call_sinks(node, name, method, receiver, args, kwargs)
@@ -1688,16 +1724,17 @@ class FunctionBuilder:
     def e_compare(self, node: ast.Compare) -> Taint:
         # Evaluated only for what its operands' calls do (raise, publish): a name's value does nothing here.
         for operand in (node.left, *node.comparators):
-            if operand.__class__ is not ast.Name:
-                self.expr(operand)
+            self.effects(operand)
         return EMPTY
 
     def e_unary(self, node: ast.UnaryOp) -> Taint:
-        taint = self.expr(node.operand)
-        return EMPTY if isinstance(node.op, ast.Not) else taint
+        if node.op.__class__ is ast.Not:
+            self.effects(node.operand)
+            return EMPTY
+        return self.expr(node.operand)
 
     def e_ifexp(self, node: ast.IfExp) -> Taint:
-        self.expr(node.test)
+        self.effects(node.test)
         body = self.expr(node.body)
         test = node.test
         if (
@@ -1782,7 +1819,7 @@ class FunctionBuilder:
             if key is None:
                 out.append(taint)
                 continue
-            self.expr(key)
+            self.effects(key)
             text = _string(key)
             if taint:
                 out.append(store(taint, text or "*", self.m.span(value) + (text,)))
@@ -1832,11 +1869,11 @@ class FunctionBuilder:
                 self.bind_each(clause.target, clause.iter, iterated[-1])
                 allowed = self.allow_listed(clause)
                 for condition in clause.ifs:
-                    self.expr(condition)
+                    self.effects(condition)
             # `d.items()` / `d.values()` carry `d` (models: whole_record_methods): what `d` itself is
             record = iterated[0]
             if isinstance(node, ast.DictComp):
-                self.expr(node.key)  # keys name fields; only values carry material
+                self.effects(node.key)  # keys name fields; only values carry material
                 value = self.expr(node.value)
                 if _identity_copy(node) and allowed and len(node.generators) == 1:
                     # `{k: v for k, v in d.items() if k in ALLOWED}`: those fields, each under its key
