@@ -219,6 +219,8 @@ class ModuleBuilder:
 
     def step(self, node: ast.AST, text: str | None = None) -> tuple:
         line, col, _, _ = self._span(node)
+        if text is not None and len(text) <= 60 and text.isidentifier():
+            return (self.display, line, col, text)  # a name bound or returned: nothing to squeeze
         return (self.display, line, col, _squeezed(text if text is not None else self._code(node)))
 
     def qualify(self, name: str | None) -> str | None:
@@ -880,6 +882,10 @@ class FunctionBuilder:
         before = self.env
         ends = []
         for index, body in enumerate(bodies):
+            if index and not body:
+                # an `if` without `else`: the bindings before it, as they are (merge copies them)
+                ends.append(before)
+                continue
             self.env = dict(before)
             if index == 0:
                 for name in guarded:
@@ -1537,7 +1543,7 @@ class FunctionBuilder:
         if isinstance(value, ast.Call):
             return self.m.selectors.get(raw, ()) if raw is not None and raw not in self.env else ()
         names = _named_choices(value)
-        if any(n in self.env for n in names):
+        if not names or any(n in self.env for n in names):
             return ()
         return tuple(dict.fromkeys(self.m.named_functions(names)))
 
@@ -1791,19 +1797,27 @@ class FunctionBuilder:
 
     def e_dict(self, node: ast.Dict) -> Taint:
         out = []
-        # `{**base, "x": v}` with `base` a projection: the merged dict is one too.
-        why = next(
-            (
-                self.projections[v.id]
-                for k, v in zip(node.keys, node.values)
-                if k is None and isinstance(v, ast.Name) and v.id in self.projections
-            ),
-            None,
-        )
+        why = None
+        if None in node.keys:
+            # `{**base, "x": v}` with `base` a projection: the merged dict is one too.
+            why = next(
+                (
+                    self.projections[v.id]
+                    for k, v in zip(node.keys, node.values)
+                    if k is None and isinstance(v, ast.Name) and v.id in self.projections
+                ),
+                None,
+            )
         # Values first: a nested output, once evaluated, makes this dict its envelope (`outputs` only).
         taints = [self.expr(value) for value in node.values]
-        held = [k is not None and self.held_output(v) for k, v in zip(node.keys, node.values)]
-        if why is None and self.models.published == "outputs":
+        outputs = self.models.published == "outputs"
+        # Outputs put in whole, asked only where they matter: for an envelope, or a projection's own fields.
+        held = (
+            [k is not None and self.held_output(v) for k, v in zip(node.keys, node.values)]
+            if why is not None or outputs
+            else [False] * len(node.keys)
+        )
+        if why is None and outputs:
             why = next(
                 (_envelope_reason(_string(k)) for k, output in zip(node.keys, held) if output),
                 None,
@@ -1813,8 +1827,9 @@ class FunctionBuilder:
         fields = []
         for key, value, taint, output in zip(node.keys, node.values, taints, held):
             # A projection or an output put in whole: its own fields are the sinks.
-            inner = (isinstance(value, ast.Name) and value.id in self.projections) or output
-            if why is not None and not inner:
+            if why is not None and not (
+                output or (isinstance(value, ast.Name) and value.id in self.projections)
+            ):
                 self.sink(why, _string(key), value, taint)
             if key is None:
                 out.append(taint)
@@ -1826,9 +1841,10 @@ class FunctionBuilder:
                 if text is not None:
                     span = self.m.span(value)
                     fields.append(Sink("", text, span, placed(taint, span + (text,))))
-        keys = tuple(k for k in (_string(k) for k in node.keys) if k is not None)
-        if fields and len(keys) >= 3 and why is None and id(node) not in self.m.projection_values:
-            self.candidates[id(node)] = (keys, fields)
+        if fields and why is None and id(node) not in self.m.projection_values:
+            keys = tuple(k for k in (_string(k) for k in node.keys) if k is not None)
+            if len(keys) >= 3:
+                self.candidates[id(node)] = (keys, fields)
         return union(*out)
 
     def held_output(self, value: ast.AST) -> bool:
