@@ -41,6 +41,9 @@ class CallKind(NamedTuple):
     plain: bool
 
 
+_PLAIN = CallKind(False, False, None, False, False, False, None, False, False, False, True)
+
+
 @dataclass(frozen=True)
 class FlowModels:
     kinds: dict[str, Kind]
@@ -137,29 +140,33 @@ class FlowModels:
                 )
                 or (bool(self.validators) and last in self.validators)
             )
-            answer = self._answers[key] = CallKind(
-                env=env,
-                substitution=substitution,
-                partial=partial,
-                kills=kills,
-                sanitises=kills and (name in self.sanitizers or last in self.sanitizers),
-                kill_method=kill_method,
-                source=source,
-                opens=opens,
-                propagates=propagates,
-                sinks=sinks,
-                # build.FunctionBuilder.called tests each of these, in turn, where a call is not plain
-                plain=not (
-                    env
-                    or substitution
-                    or partial is not None
-                    or kills
-                    or kill_method
-                    or source is not None
-                    or opens
-                    or propagates
-                ),
+            # build.FunctionBuilder.called tests each of these, in turn, where a call is not plain
+            plain = not (
+                env
+                or substitution
+                or partial is not None
+                or kills
+                or kill_method
+                or source is not None
+                or opens
+                or propagates
             )
+            fields = (
+                env,
+                substitution,
+                partial,
+                kills,
+                kills and (name in self.sanitizers or last in self.sanitizers),
+                kill_method,
+                source,
+                opens,
+                propagates,
+                sinks,
+                plain,
+            )
+            # Most calls are none of these: one answer shared (equal to it field for field), none made per name.
+            answer = _PLAIN if fields == _PLAIN else CallKind._make(fields)
+            self._answers[key] = answer
         return answer
 
     def partial(self, name: str) -> frozenset[str] | None:
