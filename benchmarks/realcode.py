@@ -12,7 +12,9 @@ setting and, when the linter's --help offers `--published`, with
 
 the ratios ovadapt/detect-secrets and ovadapt/floor, and the warm run (cache
 filled by a first run, then --repeat runs with the same cache) and its ratio to
-the cold run. It then draws a seeded sample of findings, stratified so that
+the cold run, beside the CPU of starting the interpreter alone (`python -c pass`,
+with the linter's environment: site hooks of the machine included, which every
+run pays). It then draws a seeded sample of findings, stratified so that
 every code with findings appears, into Markdown for a person to label.
 
 Inputs (defaults): ../shared/realworld/loopx/loopx/control_plane and
@@ -345,6 +347,9 @@ def timings(tree: Path, files: list[Path], env: dict, repeat: int, work: Path) -
     cases = {
         "ovadapt": (lint_cmd("--no-cache", *common, str(tree)), env),
         "floor": ([sys.executable, "-c", FLOOR, str(py_list)], None),
+        # What starting the interpreter alone costs here (site hooks included): context for the warm
+        # run, most of which can be start-up on a machine whose site-packages run code at start.
+        "interpreter": ([sys.executable, "-c", "pass"], env),
     }
     ds = shutil.which("detect-secrets")
     if ds and files:
@@ -568,7 +573,7 @@ def measure(args: argparse.Namespace) -> None:
                 }
                 print(
                     f"  cpu ovadapt {cpu['ovadapt']:.2f}s, detect-secrets {fmt(cpu.get('detect_secrets'))}s, "
-                    f"floor {cpu['floor']:.2f}s, warm {cpu['warm']:.2f}s",
+                    f"floor {cpu['floor']:.2f}s, warm {cpu['warm']:.2f}s, bare interpreter {cpu['interpreter']:.3f}s",
                     file=sys.stderr,
                     flush=True,
                 )
@@ -647,6 +652,7 @@ def render(rows: list[dict], settings: dict, commit: str, args: argparse.Namespa
             "ovadapt/floor",
             "CPU warm s",
             "warm/cold",
+            "CPU bare interpreter s",
         ]
     out = [
         f"# ovadapt-lint on real code (linter {commit})",
@@ -687,6 +693,7 @@ def render(rows: list[dict], settings: dict, commit: str, args: argparse.Namespa
                 fmt(q["ovadapt/floor"]),
                 fmt(c["warm"]),
                 fmt(q["warm/cold"], 3),
+                fmt(c.get("interpreter"), 3),
             ]
         out.append("| " + " | ".join(cells) + " |")
     cells = [
@@ -702,7 +709,7 @@ def render(rows: list[dict], settings: dict, commit: str, args: argparse.Namespa
             fmt(total["outputs"] / total["lines"] * 1000 if total["lines"] else None),
         ]
     if timed:
-        cells += [""] * 7
+        cells += [""] * 8
     out.append("| " + " | ".join(cells) + " |")
     for setting in settings:
         out += ["", f"Findings by code ({setting}):", "", "| tree | by code |", "|---|---|"]

@@ -239,6 +239,8 @@ def test_a_warm_command_line_run_imports_no_detector_check_or_rule_pack(
         "sys.stderr.write('\\n' + '\\n'.join(sorted(sys.modules)))\n"
     )
     env = dict(os.environ, **xdg)
+    for name in ("GIT_DIR", "GIT_WORK_TREE"):  # git would be asked of the cache folder
+        env.pop(name, None)
 
     def run() -> tuple[str, set[str]]:
         proc = subprocess.run(
@@ -274,6 +276,11 @@ def test_a_warm_command_line_run_imports_no_detector_check_or_rule_pack(
         "tree_sitter",
         "rich",
         "importlib.metadata",
+        # Issue 25: nor the JSON reader (a JSON file's kind is told by name), a subprocess (no repository
+        # holds the cache folder: git is not asked) or the key maker (the key exists).
+        "ovadapt_lint.frontends.json_tree",
+        "subprocess",
+        "secrets",
     }
     assert sorted(heavy & loaded) == []
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from ovadapt_lint import Config, engine
+from ovadapt_lint.cache import Cache
 from ovadapt_lint.config import RunOptions
 
 TOKEN = "ghp_Zx9Qw7Lm3Rt5Yu1Io8Pa2Sd4Fg6Hj0KlXc3V"
@@ -47,6 +48,22 @@ def test_unchanged_files_are_answered_without_reading_them(
     )
     assert _run(project, cache) == first
     assert reads == []
+
+
+def test_a_warm_run_takes_the_entries_from_the_stat_index_without_reading_their_files(
+    tmp_path: Path, xdg: dict, monkeypatch
+) -> None:
+    project, cache = _project(tmp_path), tmp_path / "cache"
+    first = _run(project, cache)
+    entries: list[str] = []
+    real = Cache.get_entry
+    monkeypatch.setattr(
+        Cache,
+        "get_entry",
+        lambda self, key, display: (entries.append(display), real(self, key, display))[1],
+    )
+    assert _run(project, cache) == first
+    assert entries == []  # one file read (the index) answers both files
 
 
 def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(

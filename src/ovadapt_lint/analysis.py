@@ -36,6 +36,9 @@ _READ_PARTS = ("pack", "keys", "deny_list")
 
 @dataclass(frozen=True, eq=False)
 class Analysis:
+    """What a configuration's files are judged with: the rule pack, scanner, vocabularies and flow models,
+    each built on first use from the settings (``config``)."""
+
     config: Any  # a config.Config (a layer above): the settings every part is built from
     internal_domains: tuple[str, ...]
     scope: str  # "published" or "all" (see config.SCOPES): which values the content checks judge

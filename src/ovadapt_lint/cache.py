@@ -170,14 +170,16 @@ def _file_digest(path: Path | None) -> str | None:
 
 def tracked_by_git(folder: Path) -> bool:
     """Whether git tracks anything in ``folder`` (a committed cache is planted, not ours)."""
-    import subprocess
-
     folder = Path(os.path.abspath(folder))
     here = folder
     while not here.is_dir():
         if here.parent == here:
             return False
         here = here.parent
+    if not _in_work_tree(here):
+        return False  # no repository git could find from here: nothing to ask it (a process saved per run)
+    import subprocess
+
     try:
         proc = subprocess.run(
             ["git", "-C", str(here), "ls-files", "-z", "--", str(folder)],
@@ -188,6 +190,14 @@ def tracked_by_git(folder: Path) -> bool:
     except (OSError, subprocess.SubprocessError):
         return False
     return proc.returncode == 0 and bool(proc.stdout.strip(b"\0"))
+
+
+def _in_work_tree(folder: Path) -> bool:
+    """Whether git could find a repository from ``folder``: as git does, a ``.git`` (folder or file) in it or a
+    folder above it, or a repository named by the environment."""
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return True
+    return any(os.path.lexists(os.path.join(above, ".git")) for above in (folder, *folder.parents))
 
 
 def open_cache(folder: Path, salt: str) -> Cache | None:
@@ -243,7 +253,12 @@ class Cache:
 
     def get_entry(self, key: str, display: str) -> tuple[list[Finding], StoredFacts | None] | None:
         """(findings, the module's flow facts as stored, or None) of an entry."""
-        data = self._read(key)
+        return self.entry_of(key, self._read(key), display)
+
+    def entry_of(
+        self, key: str, data: Any, display: str
+    ) -> tuple[list[Finding], StoredFacts | None] | None:
+        """``get_entry`` of an entry's data as read (``_read``): from its file, or kept in the stat index."""
         if data is None:
             return None
         try:
@@ -253,19 +268,27 @@ class Cache:
                     return None
                 facts = StoredFacts(data["depends"], self, key)
                 data = data["findings"]
-            return [_from_dict(item, display) for item in data], facts
+            # A copy of each item: _from_dict takes it apart, and the index's copy is kept (and saved).
+            return [_from_dict(dict(item), display) for item in data], facts
         except (ValueError, TypeError, KeyError, AttributeError):
             return None  # a damaged entry is a miss
 
-    def put(self, key: str, findings: list[Finding], facts: dict | None = None) -> None:
-        """Store ``findings`` (and a Python module's flow facts, ``flow.facts.to_json``) under ``key``."""
+    def stored(self, key: str) -> Any:
+        """An entry's data as its file holds it (for the stat index to keep), or None."""
+        return self._read(key)
+
+    def put(self, key: str, findings: list[Finding], facts: dict | None = None) -> Any:
+        """Store ``findings`` (and a Python module's flow facts, ``flow.facts.to_json``) under ``key``; returns
+        the entry as ``stored`` reads it back, for the stat index to keep."""
         items = [_to_dict(f) for f in findings]
         if facts is None:
             self._write(key, items)
-            return
+            return items
         # The facts in a file of their own, written first: a run that needs no flow resolved never reads them.
         self._write(key, facts, _FACTS)
-        self._write(key, {"findings": items, "facts": True, "depends": facts.get("depends", [])})
+        entry = {"findings": items, "facts": True, "depends": facts.get("depends", [])}
+        self._write(key, entry)
+        return entry
 
     def get_role(self, key: str):
         """(known, classify.Role or None) of the file whose entry is ``key``: the role it has by content."""
@@ -375,7 +398,9 @@ def _create_once(path: Path, text: str) -> None:
 
 class StatIndex:
     """An unchanged file's cache key without reading the file, as git's index does: path, kind and role ->
-    (size, mtime, inode, ctime, key). One index per salt, authenticated like the entries.
+    (size, mtime, inode, ctime, key, the key's entry). One index per salt, authenticated like the entries.
+    The entry (what ``Cache.stored`` gives for the key) is kept here too, so a warm run reads this one file
+    instead of an entry file per linted file.
 
     A file modified within ``RACY_NS`` of when it was looked at is not recorded: a later change in the same
     timestamp tick would otherwise keep its stale key (git's "racily clean" entries)."""
@@ -410,19 +435,25 @@ class StatIndex:
     def _stamp(info: os.stat_result) -> list[int]:
         return [info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns]
 
-    def key(self, path: Path, kind: str) -> str | None:
-        """The cache key recorded for this file when its size, times and inode are unchanged."""
+    def lookup(self, path: Path, kind: str) -> tuple[str | None, Any]:
+        """(the cache key recorded for this file when its size, times and inode are unchanged, or None; the key's
+        entry as recorded with it, or None: read it from its file)."""
         entry = self.entries.get(self._name(path, kind))
-        if not entry:
-            return None
+        if not entry or len(entry) < 5:
+            return None, None
         try:
             info = os.stat(path)
         except OSError:
-            return None
-        return entry[4] if entry[:4] == self._stamp(info) and isinstance(entry[4], str) else None
+            return None, None
+        if entry[:4] != self._stamp(info) or not isinstance(entry[4], str):
+            return None, None
+        return entry[4], entry[5] if len(entry) > 5 else None
 
-    def record(self, path: Path, kind: str, info: os.stat_result | None, key: str | None) -> None:
-        """Remember ``key`` for the file as ``info`` (taken before its bytes were read) describes it."""
+    def record(
+        self, path: Path, kind: str, info: os.stat_result | None, key: str | None, data: Any = None
+    ) -> None:
+        """Remember ``key`` for the file as ``info`` (taken before its bytes were read) describes it, with the
+        key's entry (``data``, as ``Cache.stored`` gives it) when it is at hand."""
         if info is None or key is None:
             return
         import time
@@ -430,7 +461,7 @@ class StatIndex:
         if time.time_ns() - info.st_mtime_ns < self.RACY_NS:
             return  # every write sets the mtime to now; a stamp set by hand moves the ctime, which is compared
         name = self._name(path, kind)
-        stamp = self._stamp(info) + [key]
+        stamp = self._stamp(info) + [key] + ([data] if data is not None else [])
         if self.entries.get(name) != stamp:
             self.entries[name] = stamp
             self.changed = True

@@ -5,7 +5,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import subprocess
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,6 +43,8 @@ SKIP_DIRS = frozenset(
 
 @dataclass(frozen=True)
 class Target:
+    """A file to lint: where it lies, how it is shown, its kind."""
+
     path: Path  # the path to open
     display: str  # the path to print: as given or relative, never made absolute
     kind: str  # json | jsonl | python | markdown
@@ -61,6 +62,20 @@ def kind_of(name: str) -> str | None:
     if lower.endswith(".md"):
         return "markdown"
     return None
+
+
+# JSON with comments: `*.jsonc`, TypeScript's `tsconfig*.json`/`jsconfig*.json` and the editor's and dev
+# container's settings (`.vscode/*.json`, `devcontainer.json`) allow `//`, `/* */` and trailing commas.
+# Told by name, here beside the other kinds: a warm run asks it of every JSON file and reads none of them.
+LENIENT_NAME = re.compile(r"(?i)^(?:.*\.jsonc|[tj]sconfig.*\.json|\.?devcontainer\.json)$")
+LENIENT_FOLDERS = frozenset({".vscode", ".devcontainer"})
+
+
+def lenient_path(path: Path) -> bool:
+    """Whether the file at ``path`` is JSON with comments by its name or folder."""
+    return bool(LENIENT_NAME.match(path.name)) or (
+        path.suffix.lower() == ".json" and path.parent.name in LENIENT_FOLDERS
+    )
 
 
 def _sniff_json(path: Path) -> bool:
@@ -190,6 +205,8 @@ def discover(
                 )
             continue
         root_real = os.path.realpath(given)
+        # What machine formats' paths are relative to.
+        anchor = os.path.dirname(os.path.normpath(given))
         for folder, dirs, files in os.walk(given, followlinks=False):
             folder_include, folder_exclude, base = settings(folder)
             dirs[:] = sorted(
@@ -198,6 +215,8 @@ def discover(
                 if not skipped_dir(d, os.path.join(folder, d))
                 and not _excluded(os.path.join(folder, d), folder_exclude, base)
             )
+            # The folder's Path, made once: its files' paths are its children (cheaper than parsing each).
+            folder_path = None
             for name in sorted(files):
                 full = os.path.join(folder, name)
                 display = display_path(full)
@@ -216,12 +235,9 @@ def discover(
                 kind = kind_of(name) or "json"
                 if display not in seen:
                     seen.add(display)
-                    yield Target(
-                        Path(full),
-                        display,
-                        kind,
-                        _uri(display, full, os.path.dirname(os.path.normpath(given))),
-                    )
+                    if folder_path is None:
+                        folder_path = Path(folder)
+                    yield Target(folder_path / name, display, kind, _uri(display, full, anchor))
 
 
 def display_path(path: str) -> str:
@@ -245,6 +261,8 @@ def _uri(display: str, path: str, anchor: str) -> str:
 def git_toplevel(start: str) -> Path | None:
     """The top level of the git work tree holding ``start`` (a file or folder), or None (no git, not a
     repository). Asked of git itself, in a subprocess, so worktrees, submodules and GIT_DIR behave as in git."""
+    import subprocess
+
     folder = start if os.path.isdir(start) else (os.path.dirname(start) or os.curdir)
     try:
         proc = subprocess.run(

@@ -11,12 +11,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from . import classify
 from .analysis import Analysis
 from .config import Config, RunOptions
-from .discover import Target, discover
+from .discover import Target, discover, lenient_path
 from .finalise import attach_sources, finalise, select
 from .findings import Finding
-from .frontends.json_tree import lenient_path
 from .results import LintResult  # noqa: F401  (the API's name for what run returns)
 from .source import SourceFile, file_stamp, notice, read_source
 from .workers import bind_to_parent, end_pool
@@ -252,10 +252,8 @@ def target_role(target: Target, config: Config) -> str:
 def path_role(target: Target, config: Config, folders: dict | None = None):
     """The file's classify.Role (role and why) from its name and place (``folders``: classify.relative_posix's
     memo, for a run's many files)."""
-    from .classify import path_role
-
     base = config.source.parent if config.source is not None else _HERE
-    return path_role(target.path, config.public_paths, config.test_paths, base, folders)
+    return classify.path_role(target.path, config.public_paths, config.test_paths, base, folders)
 
 
 _HERE = Path(".")  # the folder paths are relative to without a config file
@@ -352,7 +350,7 @@ def lint_target(
     facts_out: dict | None = None,
 ) -> tuple[list[Finding], SourceFile | None]:
     """Lint one file (``lint_unit``), through the cache when there is one. ``seen`` receives the file's cache
-    key and the stat taken before its bytes were read, for the stat index. ``facts_out`` receives a Python
+    key and the stat taken before its bytes were read (and the entry, when one is written), for the stat index. ``facts_out`` receives a Python
     module's flow facts, whose findings the caller resolves with the run's other modules (``flow_findings``);
     without it the module's flows are resolved alone."""
     data = None
@@ -386,13 +384,15 @@ def lint_target(
             mask_quoted(alone, analysis.pack.secrets)  # as lint_unit masks the rest
             findings += alone
     if key is not None and not any(f.code in ("OVA003", "OVA009") for f in findings):
-        cache.put(
+        entry = cache.put(
             key,
             [f for f in findings if not f.trace]
             if stored_facts and facts_out is None
             else findings,
             stored_facts,
         )
+        if seen is not None:
+            seen[target.display] = (key, info, entry)  # the entry too: the stat index keeps it
     elif seen is not None:
         seen.pop(target.display, None)  # not cached: the index must not point at it
     return findings, source
@@ -663,9 +663,13 @@ def _from_index(targets: list[Target], cache, index, kinds: dict[str, str]) -> d
     reading them."""
     answered: dict[str, tuple] = {}
     for target in targets:
-        key = index.key(target.path, kinds[target.display])
+        key, data = index.lookup(target.path, kinds[target.display])
         if key is not None:
-            entry = cache.get_entry(key, target.display)
+            entry = (
+                cache.entry_of(key, data, target.display)
+                if data is not None
+                else cache.get_entry(key, target.display)
+            )
             if entry is not None and current(entry[1]):
                 findings, facts = entry
                 answered[target.display] = (findings, facts, key)
@@ -700,9 +704,12 @@ def _results(
         yield from _merged(targets, answered, config, analysis, cache, seen, progress, options.jobs)
     finally:
         for target in targets:
-            if target.display not in answered:
-                key, info = seen.get(target.display) or (None, None)
-                index.record(target.path, kinds[target.display], info, key)
+            stamp = seen.get(target.display) if target.display not in answered else None
+            if stamp is not None:
+                # The entry as written, or read back for a file the cache knew by its bytes: the index keeps it.
+                key, info = stamp[:2]
+                entry = stamp[2] if len(stamp) > 2 else cache.stored(key)
+                index.record(target.path, kinds[target.display], info, key, entry)
         index.save()
 
 

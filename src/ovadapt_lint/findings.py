@@ -62,6 +62,8 @@ class HistoryMark:
 
 @dataclass(slots=True)
 class Finding:
+    """One finding: a rule's code and message at a place in a file, with what reports and --fix need."""
+
     code: str
     message: str
     path: str  # as given on the command line / relative to the working directory

@@ -85,6 +85,8 @@ def is_notice(code: str, rules: dict[str, Rule] | None = None) -> bool:
 
 @dataclass(frozen=True)
 class Rule:
+    """A rule as rules/rules.toml defines it: code, name, category, severity, documentation, examples."""
+
     code: str
     name: str
     category: str

@@ -75,6 +75,8 @@ class RunMetadata:
 
 @dataclass
 class Suppressed:
+    """A finding left out of the report, and what hid it."""
+
     finding: Finding
     reason: str  # what hid it: an inline directive, a per-file-ignores pattern, a baseline
     in_source: bool  # an inline directive (SARIF suppression kind "inSource"), else "external"
@@ -82,6 +84,8 @@ class Suppressed:
 
 @dataclass
 class LintResult:
+    """What a run found and linted, as the reporters read it (engine.run fills it, finalise orders it)."""
+
     findings: list[Finding] = field(default_factory=list)
     suppressed: list[Suppressed] = field(default_factory=list)
     files: list[Target] = field(default_factory=list)

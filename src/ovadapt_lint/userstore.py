@@ -12,7 +12,6 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import stat
 import tempfile
 from pathlib import Path
@@ -44,6 +43,8 @@ def user_key() -> bytes | None:
         except FileExistsError:
             pass
         else:
+            import secrets  # only when the key is made: every other run reads it
+
             with os.fdopen(handle, "wb") as out:
                 out.write(secrets.token_bytes(KEY_BYTES))
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))

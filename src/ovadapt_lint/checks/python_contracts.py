@@ -1229,6 +1229,21 @@ def near_version(version: str, known: str) -> bool:
 
 
 @lru_cache(maxsize=16)
+def near_lengths(known: str) -> frozenset[int]:
+    """The lengths a version can have and still be ``near_version`` of ``known`` (its length bound, the same
+    expression): a module's many strings are sorted out by length before any is asked about."""
+    size = len(known)
+    return frozenset(
+        {size}  # the version itself
+        | {
+            length
+            for length in range(2 * size + 2)
+            if 2.0 * min(length, size) / ((length + size) or 1) >= _NEAR_MISS
+        }
+    )
+
+
+@lru_cache(maxsize=16)
 def _matcher(known: str) -> difflib.SequenceMatcher:
     """A matcher against a known version, kept: difflib works out the second sequence once for all the first
     ones compared with it (``set_seq1``)."""
@@ -1331,9 +1346,11 @@ def evaluate_module(
     model_decorators: frozenset[str],
     model_bases: frozenset[str],
     imports: dict[str, str] | None = None,
+    line_ends: list[int] | None = None,
 ) -> ContractObjects:
     """Evaluate the objects a module builds and recognise the ones a contract judges; reports nothing.
-    ``imports``: the module's ``flow.modnames.imports_of`` under ``name``, when the caller has it."""
+    ``imports``: the module's ``flow.modnames.imports_of`` under ``name``, and ``line_ends`` the offset just past
+    each of its lines (``source.split_lines``), when the caller has them."""
     from ..flow.modnames import imports_of
 
     if imports is None:
@@ -1345,7 +1362,9 @@ def evaluate_module(
     evaluator.module_env(local)
     # The tokenizer's lines (split_lines), which ast's line numbers count: str.splitlines also breaks at a form
     # feed or U+2028 in a comment, and every function below one was cut from the wrong lines.
-    starts = [0, *accumulate(map(len, split_lines(text)))]
+    if line_ends is None:
+        line_ends = list(accumulate(map(len, split_lines(text))))
+    starts = [0, *line_ends]
     for node in _definitions(tree):
         if isinstance(node, _FUNCTIONS):
             # A function that names no contract key or value builds no contract object by itself (a helper it

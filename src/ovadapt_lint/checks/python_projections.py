@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from ..classify import is_attestation_key
+from ..classify import ATTESTATION_SUFFIXES, is_attestation_key
 from ..findings import Span
 from ..flow.models import OUTPUT
 from ..frontends.ast_nodes import BLOCK_CLASSES, children, preorder, walk
@@ -260,6 +260,7 @@ class ScopeAnalyzer:
         self.projection_values: dict[int, str] = {}  # id(projection dict display or call) -> why
         self._versions: dict[str, Contract | None] = {}
         self._marked: tuple[list[int], list[tuple[int, str]]] | None = None  # _marks' answer
+        self._ends: list[int] | None = None  # the offset just past each line (_line_ends)
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
@@ -267,6 +268,13 @@ class ScopeAnalyzer:
 
     def code(self, node: ast.AST) -> str:
         return self.lines.segment(self.span(node))
+
+    def _line_ends(self) -> list[int]:
+        """The text offset just past each line (the front-end's lines), worked out once for ``_marks`` and the
+        contract evaluation."""
+        if self._ends is None:
+            self._ends = list(accumulate(map(len, self.lines.lines)))
+        return self._ends
 
     # --- scopes ------------------------------------------------------------
     def run(self) -> None:
@@ -307,8 +315,8 @@ class ScopeAnalyzer:
         is a contract section's key, in line order. Worked out once: ``_may_mark`` and ``_scope_filter`` ask."""
         if self._marked is None:
             text = self.module.text
-            ends = list(accumulate(map(len, self.lines.lines)))  # an offset's line, by bisection
-            hits = [bisect_right(ends, m.start()) + 1 for m in _ATTESTING_NAME.finditer(text)]
+            ends = self._line_ends()  # an offset's line, by bisection
+            hits = [bisect_right(ends, start) + 1 for start in _attesting_names(text)]
             for name in self.vocab.public_validators:
                 start = text.find(name)
                 while start >= 0:
@@ -317,13 +325,16 @@ class ScopeAnalyzer:
             words = frozenset().union(*(names for _, _, names in self.section_keys))
             keyed: list[tuple[int, str]] = []
             values = {lit.value for lit in self.module.literals if lit.what == "string literal"}
-            versioned = self._names_a_schema(values)
+            # Each distinct value asked once (a module repeats its keys).
+            attesting = {value for value in values if is_attestation_key(value)}
+            if self._names_a_schema(values):
+                attesting.add("schema_version")
             for literal in self.module.literals:
                 value, line = literal.value, literal.where[0]  # no Span made per literal
                 if value.endswith((".public.json", ".public.jsonl")):
                     hits.append(line)
                 elif literal.what == "string literal":
-                    if is_attestation_key(value) or (versioned and value == "schema_version"):
+                    if value in attesting:
                         hits.append(line)
                     elif value in words:
                         keyed.append((line, value))
@@ -335,15 +346,19 @@ class ScopeAnalyzer:
         """Whether a dict can name a projection's schema: a ``schema_version`` key, and a version
         ``recognise_version`` takes among the module's literals (its own, or a constant's: ``_version``), asked
         without remembering each literal. ``values``: the module's string literals."""
-        from .python_contracts import near_version
+        from .python_contracts import near_lengths, near_version
 
         if "schema_version" not in values:
             return False
-        # The pattern over every value first (in C), then each known version: no generator per value.
-        versions = [c.schema_version for c in self.contracts]
-        return any(map(_NAMED_PUBLIC.search, values)) or any(
-            near_version(value, known) for known in versions for value in values
-        )
+        # The pattern over every value first (in C), then each known version, asked only of the values whose
+        # length can be near it (most are far shorter or longer).
+        if any(map(_NAMED_PUBLIC.search, values)):
+            return True
+        for known in (c.schema_version for c in self.contracts):
+            lengths = near_lengths(known)
+            if any(near_version(value, known) for value in values if len(value) in lengths):
+                return True
+        return False
 
     def _scope_filter(self) -> Callable[[ast.AST], bool]:
         """Which scopes can mark a dict by themselves, by the lines of a function (``_marks``): the module's own
@@ -385,7 +400,8 @@ class ScopeAnalyzer:
                 )
                 self.scopes.append((child, _Scope(child.name, class_name, named)))
                 self.functions.setdefault(child.name, child)
-            self._visit(child, classes)
+            if child.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
+                self._visit(child, classes)
 
     def finish(self) -> None:
         """After the walk: recognise projections in every scope, follow results returned into them, judge."""
@@ -764,6 +780,7 @@ class ScopeAnalyzer:
             self.vocab.model_decorators,
             self.vocab.model_bases,
             imports,
+            self._line_ends(),
         )
 
     def _check_model_fields(self, node: ast.ClassDef) -> None:
@@ -807,10 +824,27 @@ class ScopeAnalyzer:
 # that merely mentions the word (`runtime_projection_route_v0`, an internal route object).
 _NAMED_PUBLIC = re.compile(r"(?:^|_)projection_v\d+$|public", re.IGNORECASE)
 
-# An attesting keyword (``dict(raw_copied=False)``, ``out.update(public_safe=True)``) or key, by its name.
-_ATTESTING_NAME = re.compile(
-    r"(?:_copied|_recorded|_captured|_included|_exported)\b|public_boundary|public_safe"
-)
+# An attesting keyword (``dict(raw_copied=False)``, ``out.update(public_safe=True)``) or key, by its name: one
+# of ATTESTATION_SUFFIXES where a word ends, or one of these anywhere (``_attesting_names``).
+_ATTESTING_WORDS = ("public_boundary", "public_safe")
+
+
+def _attesting_names(text: str):
+    """Where an attesting name occurs in ``text`` (a line with one can mark a dict). Each is searched with
+    ``str.find``: a regular expression of the alternatives tries every position of the text."""
+    size = len(text)
+    for word in ATTESTATION_SUFFIXES:
+        start = text.find(word)
+        while start >= 0:
+            end = start + len(word)
+            if end == size or not (text[end].isalnum() or text[end] == "_"):  # a word ends there
+                yield start
+            start = text.find(word, end)
+    for word in _ATTESTING_WORDS:
+        start = text.find(word)
+        while start >= 0:
+            yield start
+            start = text.find(word, start + len(word))
 
 
 @lru_cache(maxsize=16)
@@ -926,7 +960,8 @@ def _flat_statements(root: ast.AST):
         if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
             continue
         yield statement
-        stack.extend(reversed(_child_statements(statement)))
+        if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
+            stack.extend(reversed(_child_statements(statement)))
 
 
 def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:

@@ -219,6 +219,8 @@ class ModuleBuilder:
 
     def step(self, node: ast.AST, text: str | None = None) -> tuple:
         line, col, _, _ = self._span(node)
+        if text is not None and len(text) <= 60 and text.isidentifier():
+            return (self.display, line, col, text)  # a name bound or returned: nothing to squeeze
         return (self.display, line, col, _squeezed(text if text is not None else self._code(node)))
 
     def qualify(self, name: str | None) -> str | None:
@@ -244,10 +246,10 @@ class ModuleBuilder:
 
     def call_plan(self, raw_name: str | None, method: str | None) -> tuple:
         """What every call of ``raw_name`` (``method``: its last name, for a method call) is, by its name alone:
-        (its library name, plain, may publish, what it raises as or None when quietly). Plain: none of the
-        models' special calls (environment reads, substitutions, sanitisers, validators, killers, sources, opens,
-        propagators), so only its arguments, sinks and call site are worked out (FunctionBuilder.called). Asked
-        of every call, answered once per name: the module's definitions and imports are complete by then."""
+        (its library name, plain, its models.CallKind, what it raises as or None when quietly). Plain: none of
+        the special calls (the kind's, and validators of this module), so only its arguments, sinks and call site
+        are worked out (FunctionBuilder.called). Asked of every call, answered once per name: the module's
+        definitions and imports are complete by then."""
         key = (raw_name, method)
         plan = self._plans.get(key)
         if plan is None:
@@ -257,13 +259,13 @@ class ModuleBuilder:
     def _call_plan(self, raw_name: str | None, method: str | None) -> tuple:
         models = self.models
         name = self.library_name(raw_name) or ""
-        plain, sinks = models.call_kind(name, raw_name, method)
+        kind = models.call_kind(name, raw_name, method)
         raises = self.qualify(raw_name)
         if raises is None:
             raises = f"?.{method}" if method is not None else (raw_name or "?")
         # a validator of this module: FunctionBuilder.called asks whether a local name hides it
-        plain = plain and raw_name not in self.validators
-        return name, plain, sinks, None if models.quiet_call(raises) else raises
+        plain = kind.plain and raw_name not in self.validators
+        return name, plain, kind, None if models.quiet_call(raises) else raises
 
     def library_name(self, name: str | None) -> str | None:
         """The qualified name for matching models: imports resolved, builtins as written."""
@@ -839,7 +841,7 @@ class FunctionBuilder:
                     step = self.m.step(returned, "return")
                     self.facts.returns = union(self.facts.returns, with_step(taint, step))
         elif kind is ast.If:
-            self.expr(node.test)  # type: ignore[attr-defined]
+            self.effects(node.test)  # type: ignore[attr-defined]
             guarded = _scalar_guarded(node.test)  # type: ignore[attr-defined]
             self.branches([node.body, node.orelse], guarded)  # type: ignore[attr-defined]
         elif kind in (ast.For, ast.AsyncFor):
@@ -856,7 +858,7 @@ class FunctionBuilder:
             self.env = self.merge(before, self.env)
             self.block(node.orelse)  # type: ignore[attr-defined]
         elif kind is ast.While:
-            self.expr(node.test)  # type: ignore[attr-defined]
+            self.effects(node.test)  # type: ignore[attr-defined]
             before = dict(self.env)
             self.block(node.body)  # type: ignore[attr-defined]
             self.env = self.merge(before, self.env)
@@ -870,7 +872,7 @@ class FunctionBuilder:
         elif kind is ast.Try or kind.__name__ == "TryStar":
             self.attempt(node)
         elif kind.__name__ == "Match":
-            self.expr(node.subject)  # type: ignore[attr-defined]
+            self.effects(node.subject)  # type: ignore[attr-defined]
             self.branches([case.body for case in node.cases] + [[]])  # type: ignore[attr-defined]
         elif kind is ast.Raise:
             self.raising(node)  # type: ignore[arg-type]
@@ -880,6 +882,10 @@ class FunctionBuilder:
         before = self.env
         ends = []
         for index, body in enumerate(bodies):
+            if index and not body:
+                # an `if` without `else`: the bindings before it, as they are (merge copies them)
+                ends.append(before)
+                continue
             self.env = dict(before)
             if index == 0:
                 for name in guarded:
@@ -1032,6 +1038,40 @@ class FunctionBuilder:
         handler = _EXPR.get(type(node))
         return handler(self, node) if handler is not None else EMPTY
 
+    def effects(self, node: Any) -> None:
+        """``node`` evaluated for what it does, its value dropped (a test, a killer's argument): only calls,
+        subscripts, displays, comprehensions and `:=` do anything (sites, raises, stores, sinks), so the names,
+        constants, attribute reads and operators around them are not evaluated (their taint would be built for
+        nothing); what is evaluated is in the order ``expr`` takes it."""
+        kind = node.__class__
+        if kind is ast.Name or kind is ast.Constant or node is None:
+            return
+        if kind is ast.Attribute:
+            self.effects(node.value)
+        elif kind is ast.BoolOp:
+            for value in node.values:
+                self.effects(value)
+        elif kind is ast.UnaryOp:
+            self.effects(node.operand)
+        elif kind is ast.Compare:
+            self.e_compare(node)
+        elif kind is ast.BinOp:
+            self.effects(node.left)
+            self.effects(node.right)
+        elif kind is ast.IfExp:
+            self.effects(node.test)
+            self.effects(node.body)
+            self.effects(node.orelse)
+        elif kind is ast.Tuple or kind is ast.List or kind is ast.Set:
+            for element in node.elts:
+                self.effects(element.value if element.__class__ is ast.Starred else element)
+        elif kind is ast.JoinedStr:
+            for part in node.values:
+                if part.__class__ is ast.FormattedValue:
+                    self.effects(part.value)
+        else:
+            self.expr(node)
+
     def e_name(self, node: ast.Name) -> Taint:
         bound = self.env.get(node.id)
         if bound is not None:
@@ -1063,10 +1103,9 @@ class FunctionBuilder:
     def field(self, key: str, base: ast.AST, node: ast.AST, attribute: bool = False) -> Taint:
         """Reading ``key`` of ``base`` (an attribute, a constant subscript, ``.get("key")``)."""
         if (attribute and key in self.models.kill_attributes) or compact_name(key):
-            if not isinstance(base, ast.Name):
-                self.expr(
-                    base
-                )  # its calls still run (and may raise): `subprocess.run(...).returncode`
+            self.effects(
+                base
+            )  # its calls still run (and may raise): `subprocess.run(...).returncode`
             return EMPTY
         return self.field_of(key, base, node, self.expr(base))
 
@@ -1167,13 +1206,6 @@ class FunctionBuilder:
         step = (self.m.step(node),)
         return taint_of(*(("k", a[1], (), step, None) for a in key.values() if a[0] == "p"))
 
-    def partial_kinds(self, name: str, raw_name: str | None) -> frozenset[str] | None:
-        """The kinds a sanitiser that stops only some stops: a configured one that names them, or a validator of
-        this module whose patterns look for them. None: not such a sanitiser."""
-        if raw_name in self.m.validators and raw_name not in self.env:
-            return self.m.validator_kinds.get(raw_name)
-        return self.models.partial(name) if name else None
-
     def e_call(self, node: ast.Call) -> Taint:
         func = node.func
         raw_name = dotted(func)  # named once, for what it returns and what it raises
@@ -1223,25 +1255,24 @@ class FunctionBuilder:
     def called(
         self, node: ast.Call, raw_name: str | None, method: str | None, plan: tuple
     ) -> Taint:
-        name, plain, sinks, _ = plan
+        """The call's value; the special calls by what ``plan``'s CallKind (models.call_kind) says it may be."""
+        name, plain, kind, _ = plan
         receiver = node.func.value if method is not None else None  # type: ignore[attr-defined]
         if plain:
-            # Most calls (builtins, methods of objects not named): the tests below would all fail.
+            # Most calls (builtins, methods of objects not named): none of the special cases below applies.
             args, kwargs = self.arguments(node)
-            if sinks:
+            if kind.sinks:
                 self.call_sinks(node, name, method, receiver, args, kwargs)
             if method is not None and receiver is not None:
                 return self.method_call(node, name, method, receiver, args, kwargs, raw_name)
             return self.call_site(node, raw_name, args, kwargs)
         models = self.models
-        if name in models.env_calls or (raw_name or "").endswith(("environ.get", ".getenv")):
+        if kind.env:
             key = _string(node.args[0]) if node.args else None
             default = self.expr(node.args[1]) if len(node.args) > 1 else EMPTY
             return union(self.environ(key, node) if key else EMPTY, default)
         positional = [a.value if isinstance(a, ast.Starred) else a for a in node.args]
-        if name in models.substitutions or (
-            method in models.substitutions and receiver is not None
-        ):
+        if kind.substitution:
             replacement = (
                 positional[1]
                 if name.startswith("re.") and len(positional) > 1
@@ -1260,7 +1291,8 @@ class FunctionBuilder:
                     return EMPTY
                 args, kwargs = self.arguments(node)
                 return self.stopping(union(*args, *kwargs.values()), kinds, node)
-        stops = self.partial_kinds(name, raw_name)
+        validator = raw_name in self.m.validators and raw_name not in self.env
+        stops = self.m.validator_kinds.get(raw_name) if validator else kind.partial  # type: ignore[arg-type]
         if stops is not None:
             if (
                 raw_name in self.m.validators
@@ -1273,34 +1305,30 @@ class FunctionBuilder:
                 if isinstance(arg, ast.Name):
                     self.env[arg.id] = self.stopping(self.lookup(arg.id), stops, arg)
             return taint
-        if name and (
-            models.kills(name) or (raw_name in self.m.validators and raw_name not in self.env)
-        ):
-            self.arguments(node)
-            if (
-                raw_name in self.m.validators
-                or name in models.sanitizers
-                or name.rsplit(".", 1)[-1] in models.sanitizers
-            ):
+        if kind.kills or (validator and name):
+            for arg in positional:
+                self.effects(arg)
+            for keyword in node.keywords:
+                self.effects(keyword.value)
+            if raw_name in self.m.validators or kind.sanitises:
                 for arg in positional:  # a validator cleans what it accepted, from here on
                     if isinstance(arg, ast.Name):
                         self.env[arg.id] = EMPTY
             return EMPTY
-        if method is not None and method in models.kill_methods:
-            self.expr(receiver)
+        if kind.kill_method:
+            self.effects(receiver)  # type: ignore[arg-type]
             return EMPTY
         args, kwargs = self.arguments(node)
         self.call_sinks(node, name, method, receiver, args, kwargs)
-        kind = models.source_calls.get(name)
-        if kind is not None:
-            return self.source(kind, node)
+        if kind.source is not None:
+            return self.source(kind.source, node)
         if (
-            name in models.open_calls
+            kind.opens
             and node.args
             and not (self.is_public(node.args[0]) or self.is_resource(node.args[0]))
         ):
             return self.source("file-content", node)  # a private file: what is read from it
-        if name in models.propagate_calls or name in models.serialisers:
+        if kind.propagates:
             taint = self.propagated(node, name, args, kwargs)
             if name in _PATH_TEXT_CALLS and node.args:
                 taint = self.path_text(node.args[0], taint)
@@ -1515,7 +1543,7 @@ class FunctionBuilder:
         if isinstance(value, ast.Call):
             return self.m.selectors.get(raw, ()) if raw is not None and raw not in self.env else ()
         names = _named_choices(value)
-        if any(n in self.env for n in names):
+        if not names or any(n in self.env for n in names):
             return ()
         return tuple(dict.fromkeys(self.m.named_functions(names)))
 
@@ -1702,16 +1730,17 @@ class FunctionBuilder:
     def e_compare(self, node: ast.Compare) -> Taint:
         # Evaluated only for what its operands' calls do (raise, publish): a name's value does nothing here.
         for operand in (node.left, *node.comparators):
-            if operand.__class__ is not ast.Name:
-                self.expr(operand)
+            self.effects(operand)
         return EMPTY
 
     def e_unary(self, node: ast.UnaryOp) -> Taint:
-        taint = self.expr(node.operand)
-        return EMPTY if isinstance(node.op, ast.Not) else taint
+        if node.op.__class__ is ast.Not:
+            self.effects(node.operand)
+            return EMPTY
+        return self.expr(node.operand)
 
     def e_ifexp(self, node: ast.IfExp) -> Taint:
-        self.expr(node.test)
+        self.effects(node.test)
         body = self.expr(node.body)
         test = node.test
         if (
@@ -1768,19 +1797,27 @@ class FunctionBuilder:
 
     def e_dict(self, node: ast.Dict) -> Taint:
         out = []
-        # `{**base, "x": v}` with `base` a projection: the merged dict is one too.
-        why = next(
-            (
-                self.projections[v.id]
-                for k, v in zip(node.keys, node.values)
-                if k is None and isinstance(v, ast.Name) and v.id in self.projections
-            ),
-            None,
-        )
+        why = None
+        if None in node.keys:
+            # `{**base, "x": v}` with `base` a projection: the merged dict is one too.
+            why = next(
+                (
+                    self.projections[v.id]
+                    for k, v in zip(node.keys, node.values)
+                    if k is None and isinstance(v, ast.Name) and v.id in self.projections
+                ),
+                None,
+            )
         # Values first: a nested output, once evaluated, makes this dict its envelope (`outputs` only).
         taints = [self.expr(value) for value in node.values]
-        held = [k is not None and self.held_output(v) for k, v in zip(node.keys, node.values)]
-        if why is None and self.models.published == "outputs":
+        outputs = self.models.published == "outputs"
+        # Outputs put in whole, asked only where they matter: for an envelope, or a projection's own fields.
+        held = (
+            [k is not None and self.held_output(v) for k, v in zip(node.keys, node.values)]
+            if why is not None or outputs
+            else [False] * len(node.keys)
+        )
+        if why is None and outputs:
             why = next(
                 (_envelope_reason(_string(k)) for k, output in zip(node.keys, held) if output),
                 None,
@@ -1790,22 +1827,24 @@ class FunctionBuilder:
         fields = []
         for key, value, taint, output in zip(node.keys, node.values, taints, held):
             # A projection or an output put in whole: its own fields are the sinks.
-            inner = (isinstance(value, ast.Name) and value.id in self.projections) or output
-            if why is not None and not inner:
+            if why is not None and not (
+                output or (isinstance(value, ast.Name) and value.id in self.projections)
+            ):
                 self.sink(why, _string(key), value, taint)
             if key is None:
                 out.append(taint)
                 continue
-            self.expr(key)
+            self.effects(key)
             text = _string(key)
             if taint:
                 out.append(store(taint, text or "*", self.m.span(value) + (text,)))
                 if text is not None:
                     span = self.m.span(value)
                     fields.append(Sink("", text, span, placed(taint, span + (text,))))
-        keys = tuple(k for k in (_string(k) for k in node.keys) if k is not None)
-        if fields and len(keys) >= 3 and why is None and id(node) not in self.m.projection_values:
-            self.candidates[id(node)] = (keys, fields)
+        if fields and why is None and id(node) not in self.m.projection_values:
+            keys = tuple(k for k in (_string(k) for k in node.keys) if k is not None)
+            if len(keys) >= 3:
+                self.candidates[id(node)] = (keys, fields)
         return union(*out)
 
     def held_output(self, value: ast.AST) -> bool:
@@ -1846,11 +1885,11 @@ class FunctionBuilder:
                 self.bind_each(clause.target, clause.iter, iterated[-1])
                 allowed = self.allow_listed(clause)
                 for condition in clause.ifs:
-                    self.expr(condition)
+                    self.effects(condition)
             # `d.items()` / `d.values()` carry `d` (models: whole_record_methods): what `d` itself is
             record = iterated[0]
             if isinstance(node, ast.DictComp):
-                self.expr(node.key)  # keys name fields; only values carry material
+                self.effects(node.key)  # keys name fields; only values carry material
                 value = self.expr(node.value)
                 if _identity_copy(node) and allowed and len(node.generators) == 1:
                     # `{k: v for k, v in d.items() if k in ALLOWED}`: those fields, each under its key

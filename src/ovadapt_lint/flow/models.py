@@ -7,6 +7,7 @@ import fnmatch
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from .. import rulepack
 
@@ -19,6 +20,28 @@ OUTPUT = "a machine-readable output"
 class Kind:
     code: str
     text: str
+
+
+class CallKind(NamedTuple):
+    """A call by its name (FlowModels.call_kind): which special call of build.FunctionBuilder.called it may be
+    (each is still judged there on what the call is given), and whether it may publish (call_sinks)."""
+
+    env: bool  # an environment read (`os.environ.get`, `os.getenv`)
+    substitution: bool  # `re.sub` / `pattern.sub`: redaction when its replacement is a placeholder
+    partial: frozenset[str] | None  # a configured sanitiser that stops only these kinds
+    kills: bool  # its result carries nothing of its arguments
+    sanitises: bool  # ... and it is a configured sanitiser: what it accepted is clean from here on
+    kill_method: bool  # a method whose result carries nothing of its receiver
+    source: str | None  # a source call of this kind
+    opens: bool  # opens a file: what is read from a private one is file content
+    propagates: bool  # its result carries its arguments (propagators, serialisers)
+    sinks: bool  # may publish its arguments (call_sinks)
+
+    # None of the above (`sinks` aside): only its arguments, sinks and call site are worked out (the fast path)
+    plain: bool
+
+
+_PLAIN = CallKind(False, False, None, False, False, False, None, False, False, False, True)
 
 
 @dataclass(frozen=True)
@@ -88,26 +111,22 @@ class FlowModels:
             )
         return answer
 
-    def call_kind(self, name: str, raw_name: str | None, method: str | None) -> tuple[bool, bool]:
-        """(plain, may publish) for a call of ``name`` (qualified; ``raw_name`` as written, ``method`` its last
-        name for a method call), as the flow builder judges it (build.ModuleBuilder.call_plan). Plain: none of the
-        special calls (environment reads, substitutions, sanitisers, killers, sources, opens, propagators). May
-        publish: it passes one of the tests by name of build.FunctionBuilder.call_sinks."""
+    def call_kind(self, name: str, raw_name: str | None, method: str | None) -> CallKind:
+        """What a call of ``name`` (qualified; ``raw_name`` as written, ``method`` its last name for a method
+        call) is by its name alone: the one place that decides which of the special calls of
+        build.FunctionBuilder.called it may be, and whether it may publish (the tests by name of
+        build.FunctionBuilder.call_sinks). Asked per call, answered once per name."""
         key = ("call", name, raw_name, method)
         answer = self._answers.get(key)
         if answer is None:
-            plain = not (
-                name in self.env_calls
-                or (raw_name or "").endswith(("environ.get", ".getenv"))
-                or name in self.substitutions
-                or method in self.substitutions
-                or (name and (self.partial(name) is not None or self.kills(name)))
-                or method in self.kill_methods
-                or name in self.source_calls
-                or name in self.open_calls
-                or name in self.propagate_calls
-                or name in self.serialisers
-            )
+            partial = self.partial(name) if name else None
+            kills = bool(name) and self.kills(name)
+            env = name in self.env_calls or (raw_name or "").endswith(("environ.get", ".getenv"))
+            substitution = name in self.substitutions or method in self.substitutions
+            kill_method = method is not None and method in self.kill_methods
+            source = self.source_calls.get(name)
+            opens = name in self.open_calls
+            propagates = name in self.propagate_calls or name in self.serialisers
             receiver = (
                 raw_name.rpartition(".")[0] if raw_name is not None and method is not None else None
             )
@@ -121,7 +140,33 @@ class FlowModels:
                 )
                 or (bool(self.validators) and last in self.validators)
             )
-            answer = self._answers[key] = (plain, sinks)
+            # build.FunctionBuilder.called tests each of these, in turn, where a call is not plain
+            plain = not (
+                env
+                or substitution
+                or partial is not None
+                or kills
+                or kill_method
+                or source is not None
+                or opens
+                or propagates
+            )
+            fields = (
+                env,
+                substitution,
+                partial,
+                kills,
+                kills and (name in self.sanitizers or last in self.sanitizers),
+                kill_method,
+                source,
+                opens,
+                propagates,
+                sinks,
+                plain,
+            )
+            # Most calls are none of these: one answer shared (equal to it field for field), none made per name.
+            answer = _PLAIN if fields == _PLAIN else CallKind._make(fields)
+            self._answers[key] = answer
         return answer
 
     def partial(self, name: str) -> frozenset[str] | None:

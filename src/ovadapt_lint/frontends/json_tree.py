@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..discover import lenient_path
 from ..findings import Finding, Span
 from ..source import SourceFile, notice
 
@@ -547,19 +548,6 @@ def _strict_tree(
 
 def _top_values(tree: Any) -> list[Any]:
     return [c for c in tree.root_node.named_children if c.type in _CONTAINERS + _SCALARS]
-
-
-# JSON with comments: `*.jsonc`, TypeScript's `tsconfig*.json`/`jsconfig*.json` and the editor's and dev
-# container's settings (`.vscode/*.json`, `devcontainer.json`) allow `//`, `/* */` and trailing commas.
-LENIENT_NAME = re.compile(r"(?i)^(?:.*\.jsonc|[tj]sconfig.*\.json|\.?devcontainer\.json)$")
-LENIENT_FOLDERS = frozenset({".vscode", ".devcontainer"})
-
-
-def lenient_path(path: Path) -> bool:
-    """Whether the file at ``path`` is JSON with comments by its name or folder."""
-    return bool(LENIENT_NAME.match(path.name)) or (
-        path.suffix.lower() == ".json" and path.parent.name in LENIENT_FOLDERS
-    )
 
 
 _LENIENT_TOKEN = re.compile(
