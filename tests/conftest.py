@@ -68,6 +68,22 @@ def validate_sarif(sarif: dict) -> dict:
 
 
 @pytest.fixture
+def secret_scans(monkeypatch) -> list[str]:
+    """The texts the string scanner passes to scan_secrets during the test, in call order."""
+    from ovadapt_lint.detect import scanner
+
+    calls: list[str] = []
+    real = scanner.scan_secrets
+
+    def counting(text, *args, **kwargs):
+        calls.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(scanner, "scan_secrets", counting)
+    return calls
+
+
+@pytest.fixture
 def xdg(tmp_path: Path, monkeypatch) -> dict:
     """An isolated user cache folder (where the cache's HMAC key lives) for this test and its subprocesses."""
     folder = tmp_path / "xdg"
