@@ -1075,15 +1075,11 @@ class FunctionBuilder:
     def e_name(self, node: ast.Name) -> Taint:
         bound = self.env.get(node.id)
         if bound is not None:
-            return bound  # a local name (most reads): what the tests below come to for it
+            return bound  # a local name (most reads), which hides a source name or a function of the module
         kind = self.models.source_names.get(node.id)
-        if kind is not None and node.id not in self.env:
+        if kind is not None:
             return self.source(kind, node)
-        if (
-            node.id in self.m.defined
-            and node.id not in self.env
-            and node.id not in self.m.module_env
-        ):
+        if node.id in self.m.defined and node.id not in self.m.module_env:
             return taint_of(
                 ("g", f"{self.m.name}.{node.id}", (), (), None)
             )  # a function of this module, as a value
