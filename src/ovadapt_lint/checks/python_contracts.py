@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..flow.build import dotted as _dotted
-from ..frontends.ast_nodes import BLOCK_CLASSES
+from ..frontends.ast_nodes import BLOCK_CLASSES, block_statements, flat_statements
 from ..frontends.json_tree import format_path
 from ..source import split_lines
 from .contracts import STRUCTURAL_MATCH, STRUCTURAL_MATCH_UNVERSIONED, Contract, error_message
@@ -840,7 +840,7 @@ class Evaluator:
         """Runs statements in source order (branches one after the other, loops once); the value of the
         last ``return``."""
         result = None
-        for statement in _flat(body):
+        for statement in flat_statements(body):
             if self.budget < 0:
                 break
             if isinstance(statement, ast.Assign):
@@ -903,7 +903,7 @@ class Evaluator:
 def _builds(function: ast.AST) -> bool:
     made: set[str] = set()
     returned: list[ast.AST] = []
-    for node in _flat(function.body):  # type: ignore[attr-defined]
+    for node in flat_statements(function.body):  # type: ignore[attr-defined]
         if isinstance(node, ast.Assign) and _made(node.value):
             made |= {t.id for t in node.targets if isinstance(t, ast.Name)}
         elif (
@@ -939,18 +939,6 @@ def _unplaced(value: Any) -> Any:
     if isinstance(value, Opaque):
         return Opaque(None)
     return value
-
-
-def _flat(body: list[ast.stmt]):
-    """A block's statements in source order, entering compound statements but not nested scopes."""
-    stack = list(reversed(body))
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, _SCOPES):
-            continue
-        yield statement
-        if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
-            stack.extend(reversed(_statements(statement)))
 
 
 # --- judging ------------------------------------------------------------------------------------
@@ -1401,38 +1389,11 @@ def _definitions(tree: ast.Module):
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
-        for statement in _statements(node):
+        for statement in block_statements(node):
             if isinstance(statement, _SCOPES):
                 yield statement
             if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no definition
                 stack.append(statement)
-
-
-# Per block-holding node class: its fields that hold statements, and those that hold clauses with a body (except
-# handlers, match cases); looked up once per node instead of trying every name on it.
-_BLOCKS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    kind: (
-        tuple(a for a in ("body", "orelse", "finalbody") if a in kind._fields),
-        tuple(a for a in ("handlers", "cases") if a in kind._fields),
-    )
-    for kind in BLOCK_CLASSES
-}
-
-
-def _statements(node: ast.AST) -> list[ast.stmt]:
-    fields = _BLOCKS.get(node.__class__)
-    if fields is None:
-        return []
-    blocks, clauses = fields
-    out: list[ast.stmt] = []
-    for attr in blocks:
-        part = getattr(node, attr, None)
-        if isinstance(part, list):
-            out += part
-    for attr in clauses:
-        for clause in getattr(node, attr, ()):
-            out += clause.body
-    return out
 
 
 @lru_cache(maxsize=16)

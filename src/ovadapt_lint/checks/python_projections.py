@@ -40,7 +40,14 @@ from typing import TYPE_CHECKING, Any
 from ..classify import ATTESTATION_SUFFIXES, is_attestation_key
 from ..findings import Span
 from ..flow.models import OUTPUT
-from ..frontends.ast_nodes import BLOCK_CLASSES, children, preorder, walk
+from ..frontends.ast_nodes import (
+    BLOCK_CLASSES,
+    block_statements,
+    children,
+    flat_statements,
+    preorder,
+    walk,
+)
 from ..frontends.python_text import PythonText
 from .contracts import Contract
 from .python_vocabulary import PythonVocabulary, call_args, dotted, is_false, string_value
@@ -279,7 +286,7 @@ class ScopeAnalyzer:
     # --- scopes ------------------------------------------------------------
     def run(self) -> None:
         tree = self.module.tree
-        for statement in _flat_statements(tree):
+        for statement in flat_statements(tree.body):
             if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
                 targets = (
                     statement.targets if isinstance(statement, ast.Assign) else [statement.target]
@@ -387,7 +394,7 @@ class ScopeAnalyzer:
     def _visit(self, node: ast.AST, classes: list[str]) -> None:
         """Source order over statements only (a class or function is always a statement): classes are
         checked as models, functions become scopes."""
-        for child in _child_statements(node):
+        for child in block_statements(node):
             if isinstance(child, ast.ClassDef):
                 self._check_model_fields(child)
                 self._visit(child, classes + [child.name])
@@ -935,33 +942,6 @@ def _names_in(node: ast.AST, walked: set[int]):
             yield current.id
         elif not isinstance(current, _SCOPES):
             stack.extend(children(current))
-
-
-def _child_statements(node: ast.AST) -> list[ast.stmt]:
-    if node.__class__ not in BLOCK_CLASSES:
-        return []
-    out: list[ast.stmt] = []
-    for attr in ("body", "orelse", "finalbody"):
-        part = getattr(node, attr, None)
-        if isinstance(part, list):
-            out += part
-    for handler in getattr(node, "handlers", ()):
-        out += handler.body
-    for case in getattr(node, "cases", ()):
-        out += case.body
-    return out
-
-
-def _flat_statements(root: ast.AST):
-    """Statements of a scope in source order, entering compound statements but not nested scopes."""
-    stack = list(reversed(getattr(root, "body", [])))
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
-            continue
-        yield statement
-        if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
-            stack.extend(reversed(_child_statements(statement)))
 
 
 def might_hold_projections(tree: ast.Module, vocab: PythonVocabulary) -> bool:

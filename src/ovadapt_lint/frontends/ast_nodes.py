@@ -51,6 +51,48 @@ BLOCK_CLASSES = frozenset(
     and _BLOCK_FIELDS.intersection(kind._fields)
 )
 
+# Per block-holding node class: its fields that hold statements, and those that hold clauses with a body (except
+# handlers, match cases); looked up once per node instead of trying every name on it.
+_BLOCKS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    kind: (
+        tuple(a for a in ("body", "orelse", "finalbody") if a in kind._fields),
+        tuple(a for a in ("handlers", "cases") if a in kind._fields),
+    )
+    for kind in BLOCK_CLASSES
+}
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def block_statements(node: ast.AST) -> list[ast.stmt]:
+    """The statements ``node`` holds directly: its body, else and finally blocks, then its handlers' and match
+    cases' bodies (the contract evaluation's order); none for a simple statement."""
+    fields = _BLOCKS.get(node.__class__)
+    if fields is None:
+        return []
+    blocks, clauses = fields
+    out: list[ast.stmt] = []
+    for attr in blocks:
+        part = getattr(node, attr, None)
+        if isinstance(part, list):
+            out += part
+    for attr in clauses:
+        for clause in getattr(node, attr, ()):
+            out += clause.body
+    return out
+
+
+def flat_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """A block's statements, each before those it holds (``block_statements``' order), entering compound
+    statements but not nested functions and classes (which are left out)."""
+    stack = list(reversed(body))
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, _DEFINITIONS):
+            continue
+        yield statement
+        if statement.__class__ in BLOCK_CLASSES:  # a simple statement holds no other
+            stack.extend(reversed(block_statements(statement)))
+
 
 def fields_of(kind: type[ast.AST]) -> tuple[str, ...]:
     fields = FIELDS.get(kind)
