@@ -29,14 +29,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from ..flow.build import dotted as _dotted
 from ..frontends.ast_nodes import BLOCK_CLASSES, block_statements, flat_statements
 from ..frontends.json_tree import format_path
-from ..source import split_lines
 from .contracts import STRUCTURAL_MATCH, STRUCTURAL_MATCH_UNVERSIONED, Contract, error_message
 
 _NEAR_MISS = 0.9
@@ -1333,12 +1331,12 @@ def evaluate_module(
     contracts: tuple[Contract, ...],
     model_decorators: frozenset[str],
     model_bases: frozenset[str],
-    imports: dict[str, str] | None = None,
-    line_ends: list[int] | None = None,
+    imports: dict[str, str] | None,
+    line_ends: list[int],
 ) -> ContractObjects:
     """Evaluate the objects a module builds and recognise the ones a contract judges; reports nothing.
-    ``imports``: the module's ``flow.modnames.imports_of`` under ``name``, and ``line_ends`` the offset just past
-    each of its lines (``source.split_lines``), when the caller has them."""
+    ``imports``: the module's ``flow.modnames.imports_of`` under ``name``, when the caller has it; ``line_ends``:
+    the offset just past each of its lines (the front end's ``ends``)."""
     from ..flow.modnames import imports_of
 
     if imports is None:
@@ -1350,8 +1348,6 @@ def evaluate_module(
     evaluator.module_env(local)
     # The tokenizer's lines (split_lines), which ast's line numbers count: str.splitlines also breaks at a form
     # feed or U+2028 in a comment, and every function below one was cut from the wrong lines.
-    if line_ends is None:
-        line_ends = list(accumulate(map(len, split_lines(text))))
     starts = [0, *line_ends]
     for node in _definitions(tree):
         if isinstance(node, _FUNCTIONS):

@@ -34,7 +34,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..classify import ATTESTATION_SUFFIXES, is_attestation_key
@@ -267,7 +266,6 @@ class ScopeAnalyzer:
         self.projection_values: dict[int, str] = {}  # id(projection dict display or call) -> why
         self._versions: dict[str, Contract | None] = {}
         self._marked: tuple[list[int], list[tuple[int, str]]] | None = None  # _marks' answer
-        self._ends: list[int] | None = None  # the offset just past each line (_line_ends)
 
     # --- positions -----------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
@@ -275,13 +273,6 @@ class ScopeAnalyzer:
 
     def code(self, node: ast.AST) -> str:
         return self.lines.segment(self.span(node))
-
-    def _line_ends(self) -> list[int]:
-        """The text offset just past each line (the front-end's lines), worked out once for ``_marks`` and the
-        contract evaluation."""
-        if self._ends is None:
-            self._ends = list(accumulate(map(len, self.lines.lines)))
-        return self._ends
 
     # --- scopes ------------------------------------------------------------
     def run(self) -> None:
@@ -322,7 +313,7 @@ class ScopeAnalyzer:
         is a contract section's key, in line order. Worked out once: ``_may_mark`` and ``_scope_filter`` ask."""
         if self._marked is None:
             text = self.module.text
-            ends = self._line_ends()  # an offset's line, by bisection
+            ends = self.lines.ends  # an offset's line, by bisection
             hits = [bisect_right(ends, start) + 1 for start in _attesting_names(text)]
             for name in self.vocab.public_validators:
                 start = text.find(name)
@@ -787,7 +778,7 @@ class ScopeAnalyzer:
             self.vocab.model_decorators,
             self.vocab.model_bases,
             imports,
-            self._line_ends(),
+            self.lines.ends,
         )
 
     def _check_model_fields(self, node: ast.ClassDef) -> None:

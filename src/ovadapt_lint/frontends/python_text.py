@@ -18,6 +18,7 @@ import tokenize
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import accumulate
 from typing import Any
 
@@ -165,6 +166,12 @@ class _Lines:
         self._encoded: dict[int, bytes] = {}  # line index -> its UTF-8 bytes, made when first asked
         # Asked twice per node span by every analysis: an ASCII module's answer needs no test of the line.
         self.column: Callable[[int, int], int] = _ascii_column if self.all_ascii else self._column
+
+    @cached_property
+    def ends(self) -> list[int]:
+        """The text offset just past each line (split_lines' lines, which ast's line numbers count): an offset's
+        line by bisection, a function's text by its lines."""
+        return list(accumulate(map(len, self.lines)))
 
     def _column(self, line: int, byte_col: int) -> int:
         if not 1 <= line <= len(self.lines) or self.ascii[line - 1]:
