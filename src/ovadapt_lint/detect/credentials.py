@@ -149,6 +149,12 @@ class SecretPatterns:
 
     def __init__(self, patterns: tuple[SecretPattern, ...]) -> None:
         self.patterns = patterns
+        self._forget()
+
+    def _forget(self) -> None:
+        # one_pass's answers: ours alone, and ours with detect-secrets' index (the one it was built with)
+        self._alone: NeedleSets | None = None
+        self._with: tuple[_DetectSecretsIndex, NeedleSets] | None = None
 
     def __iter__(self):
         return iter(self.patterns)
@@ -161,6 +167,7 @@ class SecretPatterns:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.patterns = state["patterns"]
+        self._forget()
 
     @cached_property
     def needle_index(self) -> tuple[Needles | None, Needles | None]:
@@ -173,15 +180,21 @@ class SecretPatterns:
 
     def one_pass(self, detect_secrets: _DetectSecretsIndex | None) -> NeedleSets:
         """This index, and detect-secrets' (``detect_secrets``) when given, asked in one pass (NeedleSets)."""
-        found = self.__dict__.get("_one_pass", {}).get(detect_secrets is None)
-        if found is None or found[0] is not detect_secrets:
-            exact, folded = self.needle_index
-            indexes = [(exact, False), (folded, True)]
-            if detect_secrets is not None:
-                indexes += [(detect_secrets.exact, False), (detect_secrets.folded, True)]
-            found = (detect_secrets, NeedleSets(indexes, [0, 0, 1, 1][: len(indexes)]))
-            self.__dict__.setdefault("_one_pass", {})[detect_secrets is None] = found
-        return found[1]
+        if detect_secrets is None:
+            if self._alone is None:
+                self._alone = self._needle_sets(None)
+            return self._alone
+        # Built again for another detect-secrets index (a test reloads its table).
+        if self._with is None or self._with[0] is not detect_secrets:
+            self._with = (detect_secrets, self._needle_sets(detect_secrets))
+        return self._with[1]
+
+    def _needle_sets(self, detect_secrets: _DetectSecretsIndex | None) -> NeedleSets:
+        exact, folded = self.needle_index
+        indexes = [(exact, False), (folded, True)]
+        if detect_secrets is not None:
+            indexes += [(detect_secrets.exact, False), (detect_secrets.folded, True)]
+        return NeedleSets(indexes, [0, 0, 1, 1][: len(indexes)])
 
     @cached_property
     def groups(self) -> tuple[_PatternGroup, _PatternGroup]:
