@@ -350,9 +350,9 @@ def lint_target(
     facts_out: dict | None = None,
 ) -> tuple[list[Finding], SourceFile | None]:
     """Lint one file (``lint_unit``), through the cache when there is one. ``seen`` receives the file's cache
-    key and the stat taken before its bytes were read (and the entry, when one is written), for the stat index. ``facts_out`` receives a Python
-    module's flow facts, whose findings the caller resolves with the run's other modules (``flow_findings``);
-    without it the module's flows are resolved alone."""
+    key, the stat taken before its bytes were read and the entry written (None when none was), for the stat
+    index. ``facts_out`` receives a Python module's flow facts, whose findings the caller resolves with the
+    run's other modules (``flow_findings``); without it the module's flows are resolved alone."""
     data = None
     key = None
     role = target_role(target, config)
@@ -361,7 +361,7 @@ def lint_target(
         if data is not None:
             key = cache.key(cache_kind(target, role), data)
             if seen is not None:
-                seen[target.display] = (key, info)
+                seen[target.display] = (key, info, None)
             hit = _cached(cache, key, target, data, config, analysis, facts_out)
             if hit is not None:
                 return hit
@@ -707,8 +707,9 @@ def _results(
             stamp = seen.get(target.display) if target.display not in answered else None
             if stamp is not None:
                 # The entry as written, or read back for a file the cache knew by its bytes: the index keeps it.
-                key, info = stamp[:2]
-                entry = stamp[2] if len(stamp) > 2 else cache.stored(key)
+                key, info, entry = stamp
+                if entry is None:
+                    entry = cache.stored(key)
                 index.record(target.path, kinds[target.display], info, key, entry)
         index.save()
 
